@@ -1,0 +1,127 @@
+import type {Config} from '@docusaurus/types';
+import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
+import {site} from './src/data/site';
+import blogSummaries from './plugins/blog-summaries';
+import securityHeaders from './plugins/security-headers';
+import socialCards from './plugins/social-cards';
+
+const siteUrl = (process.env.SITE_URL || site.defaultUrl).replace(/\/+$/, '');
+
+/** Empty means "the site's own origin", where `npm start` serves the local stand-in. */
+const supabaseUrl = (process.env.SUPABASE_URL ?? '').replace(/\/+$/, '');
+
+const config: Config = {
+  title: site.companyName,
+  tagline: 'Empowering Your Life with AI',
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl: '/',
+  trailingSlash: false,
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+
+  future: {
+    v4: true,
+    faster: true,
+  },
+
+  markdown: {
+    hooks: {
+      onBrokenMarkdownLinks: 'throw',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+  },
+
+  customFields: {
+    /** Prerendered pages show this day until the visitor's own date replaces it. */
+    buildDate: new Date().toISOString(),
+    supabaseUrl,
+    supabaseAnonKey: process.env.SUPABASE_ANON_KEY ?? '',
+    /** Comma-separated product ids to show as "coming soon" (see src/data/products.ts). */
+    comingSoon: process.env.COMING_SOON_PRODUCTS ?? '',
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: false,
+        blog: {
+          path: 'blog',
+          routeBasePath: 'blog',
+          blogTitle: `${site.companyName} Blog`,
+          blogDescription: 'Guides to travelling and living in China, from the makers of Gotcha.',
+          // The plugin's own list page only redirects: /blogs is the index.
+          blogListComponent: '@site/src/components/BlogListRedirect',
+          postsPerPage: 'ALL',
+          archiveBasePath: null,
+          blogSidebarCount: 0,
+          showReadingTime: false,
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+          feedOptions: {
+            type: ['rss', 'atom'],
+            title: `${site.companyName} Blog`,
+            description: 'Guides to travelling and living in China, from the makers of Gotcha.',
+            copyright: `Copyright © ${new Date().getFullYear()} ${site.companyName}`,
+            language: 'en',
+          },
+        } satisfies BlogOptions,
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: {
+          changefreq: null,
+          priority: null,
+          lastmod: 'date',
+          ignorePatterns: ['/blog', '/search'],
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: [
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        indexDocs: false,
+        indexPages: false,
+        indexBlog: true,
+        blogRouteBasePath: '/blog',
+        language: ['en'],
+        highlightSearchTermsOnTargetPage: false,
+        searchBarShortcutHint: false,
+        searchResultLimits: 6,
+      } satisfies Partial<SearchOptions>,
+    ],
+  ],
+
+  plugins: [blogSummaries, securityHeaders, socialCards],
+
+  themeConfig: {
+    colorMode: {
+      defaultMode: 'light',
+      respectPrefersColorScheme: true,
+    },
+    metadata: [
+      {name: 'theme-color', content: '#14173a'},
+      {name: 'twitter:card', content: 'summary_large_image'},
+    ],
+    navbar: {
+      title: site.companyName,
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

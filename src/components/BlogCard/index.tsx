@@ -1,0 +1,33 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import type {BlogSummary} from '@site/plugins/blog-summaries';
+import styles from './styles.module.css';
+
+/** One article: image, title, date and excerpt; the whole card opens /blog/{slug}. */
+export default function BlogCard({post, headingLevel}: {post: BlogSummary; headingLevel: 2 | 3}): ReactNode {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className={styles.card}>
+      <img
+        className={styles.image}
+        src={post.image}
+        alt=""
+        width={1200}
+        height={630}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className={styles.body}>
+        <Heading className={styles.title}>
+          <Link to={`/blog/${post.slug}`} className={styles.link}>
+            {post.title}
+          </Link>
+        </Heading>
+        <time className={styles.date} dateTime={post.date.replaceAll('/', '-')}>
+          {post.date}
+        </time>
+        <p className={styles.excerpt}>{post.excerpt}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,20 @@
+import type {ReactNode} from 'react';
+import AppStoreBadge from '@site/src/components/AppStoreBadge';
+import styles from './styles.module.css';
+
+/** "Get the app" band: closes the blog index and every article. */
+export default function DownloadCta({headingLevel}: {headingLevel: 2 | 3}): ReactNode {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <aside className={styles.cta} aria-label="Download Gotcha Screen Translator">
+      <div>
+        <Heading className={styles.title}>Read any Chinese app in English</Heading>
+        <p className={styles.text}>
+          Gotcha Screen Translator lays English over Taobao, Alipay, WeChat, Meituan and more. No
+          VPN needed.
+        </p>
+      </div>
+      <AppStoreBadge />
+    </aside>
+  );
+}

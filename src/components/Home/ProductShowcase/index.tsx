@@ -1,0 +1,57 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import AppStoreBadge from '@site/src/components/AppStoreBadge';
+import Icon from '@site/src/components/Icon';
+import Section from '@site/src/components/Home/Section';
+import type {Product} from '@site/src/data/products';
+import styles from './styles.module.css';
+
+function ProductCard({product}: {product: Product}): ReactNode {
+  return (
+    <article className={styles.product} aria-labelledby={`product-${product.id}`}>
+      {product.image && (
+        <div className={styles.art}>
+          <img
+            src={product.image.src}
+            alt={product.image.alt}
+            width={product.image.width}
+            height={product.image.height}
+            loading="lazy"
+            decoding="async"
+          />
+        </div>
+      )}
+      <div className={styles.body}>
+        <span className={styles.icon}>
+          <Icon name={product.icon} size={28} />
+        </span>
+        <h3 id={`product-${product.id}`} className={styles.title}>
+          <Link href={product.link}>{product.title}</Link>
+        </h3>
+        <p className={styles.description}>{product.description}</p>
+        <ul className={styles.features}>
+          {product.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+        {product.appStoreBadge && <AppStoreBadge className={styles.badge} />}
+      </div>
+    </article>
+  );
+}
+
+/** The Flagship Products section: image left, then right, stacked on phones. */
+export default function ProductShowcase({products}: {products: readonly Product[]}): ReactNode {
+  return (
+    <Section
+      id="products"
+      title="Flagship Products"
+      intro="Two apps for reading, shopping, paying and travelling in China with confidence.">
+      <div className={styles.list}>
+        {products.map((product) => (
+          <ProductCard key={product.id} product={product} />
+        ))}
+      </div>
+    </Section>
+  );
+}

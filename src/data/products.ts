@@ -1,0 +1,83 @@
+import {site} from './site';
+
+export type ProductIcon = 'translate' | 'compass';
+
+/** A product on the home page (the spec's "Product card"). */
+export interface Product {
+  /** Stable id, used for anchors and the COMING_SOON_PRODUCTS build setting. */
+  id: string;
+  title: string;
+  description: string;
+  features: readonly [string, string, string];
+  image?: {src: string; alt: string; width: number; height: number};
+  icon: ProductIcon;
+  link: string;
+  /** A coming-soon product shows the waitlist form instead of its links. */
+  isComingSoon: boolean;
+  appStoreBadge: boolean;
+}
+
+export const products: readonly Product[] = [
+  {
+    id: 'screen-translator',
+    title: 'Gotcha Screen Translator',
+    description:
+      'Read any Chinese app in English. Gotcha lays English translations over Taobao, Alipay, WeChat, Meituan and every other app on your iPhone, right where the Chinese text was, so you can shop, pay and order food on your own.',
+    features: [
+      'Translates text inside images, from menus to product photos',
+      'Context-aware AI translation of reviews and slang, with a layout system built for complex apps',
+      'Works in mainland China with no VPN',
+    ],
+    image: {
+      src: '/img/products/screen-translator.svg',
+      alt: 'An iPhone showing a Chinese shopping app with English translations laid over its labels',
+      width: 560,
+      height: 640,
+    },
+    icon: 'translate',
+    link: site.appStoreUrl,
+    isComingSoon: false,
+    appStoreBadge: true,
+  },
+  {
+    id: 'trip-planner',
+    title: 'Gotcha Trip Planner',
+    description:
+      'Plan a trip in China by describing it in your own words. Tell the assistant what you like, where you are going and what you want to spend, and it finds the hotels and attractions that fit.',
+    features: [
+      'Understands preferences written in plain language',
+      'Finds hotels and attractions that match your budget and style',
+      'Builds a day-by-day plan you can adjust in conversation',
+    ],
+    image: {
+      src: '/img/products/trip-planner.svg',
+      alt: 'An iPhone chat in which the assistant suggests a quiet hotel near West Lake and a tea house to visit',
+      width: 560,
+      height: 640,
+    },
+    icon: 'compass',
+    link: site.tripPlannerUrl,
+    isComingSoon: false,
+    appStoreBadge: false,
+  },
+];
+
+/**
+ * Applies the COMING_SOON_PRODUCTS build setting (comma-separated ids) on top of the data above,
+ * so a release can be staged without editing this file.
+ */
+export function withComingSoon(list: readonly Product[], setting: string): Product[] {
+  const ids = new Set(
+    setting
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  );
+  const unknown = [...ids].filter((id) => !list.some((product) => product.id === id));
+  if (unknown.length > 0) {
+    throw new Error(`COMING_SOON_PRODUCTS names unknown products: ${unknown.join(', ')}`);
+  }
+  return list.map((product) =>
+    ids.has(product.id) ? {...product, isComingSoon: true} : product,
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Facts about the company and its links, in one place. Operators change these values (see the
+ * README); the public site URL can
+ * also be set at build time with the SITE_URL environment variable.
+ */
+export interface SiteFacts {
+  companyName: string;
+  /** One line about the company, used in the footer and structured data. */
+  blurb: string;
+  contactEmail: string;
+  /** The screen translator's page on the App Store. */
+  appStoreUrl: string;
+  /** A demo of the screen translator, linked from the comparison article. */
+  demoVideoUrl: string;
+  /** Where the AI travel-planning assistant lives. */
+  tripPlannerUrl: string;
+  social: {
+    photo: {name: string; url: string};
+    video: {name: string; url: string};
+  };
+  /**
+   * Public origin of the site. The build uses SITE_URL from the environment instead when it is set;
+   * pages read the resolved value from the Docusaurus config, never from here.
+   */
+  defaultUrl: string;
+}
+
+export const site: SiteFacts = {
+  companyName: 'Gotcha Labs',
+  blurb:
+    'Gotcha Labs builds AI-powered tools that make everyday life in China easier for people who read English.',
+  contactEmail: 'hello@gotchalabs.app',
+  appStoreUrl: 'https://apps.apple.com/app/gotcha-screen-translator/id6744230870',
+  demoVideoUrl: 'https://www.youtube.com/@gotchalabs',
+  tripPlannerUrl: 'https://trip.gotchalabs.app',
+  social: {
+    photo: {name: 'Instagram', url: 'https://www.instagram.com/gotchalabs'},
+    video: {name: 'YouTube', url: 'https://www.youtube.com/@gotchalabs'},
+  },
+  defaultUrl: 'https://gotchalabs.app',
+};

@@ -1,0 +1,26 @@
+import {useEffect, useState} from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+
+/** A calendar day, as a UTC midnight timestamp so formatting never shifts it. */
+export type CalendarDay = Date;
+
+function utcDay(date: Date): CalendarDay {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+function localDay(date: Date): CalendarDay {
+  return new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));
+}
+
+/**
+ * Today, in the visitor's time zone. The prerendered HTML and the first client render (so that
+ * hydration matches) carry the build's day; the visitor's own day replaces it once the page is
+ * live. Format the result with `timeZone: 'UTC'`.
+ */
+export function useVisitorToday(): CalendarDay {
+  const {siteConfig} = useDocusaurusContext();
+  const buildDate = new Date(String(siteConfig.customFields?.buildDate ?? ''));
+  const [today, setToday] = useState(() => utcDay(buildDate));
+  useEffect(() => setToday(localDay(new Date())), []);
+  return today;
+}

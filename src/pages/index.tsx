@@ -1,0 +1,28 @@
+import {useEffect, type ReactNode} from 'react';
+import Layout from '@theme/Layout';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useLocation} from '@docusaurus/router';
+import Hero, {HERO_DESCRIPTION, HERO_TITLE} from '@site/src/components/Home/Hero';
+import BlogTeaser from '@site/src/components/Home/BlogTeaser';
+import ProductShowcase from '@site/src/components/Home/ProductShowcase';
+import {products, withComingSoon} from '@site/src/data/products';
+import {scrollToSection} from '@site/src/lib/section-scroll';
+
+export default function Home(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const {hash} = useLocation();
+  useEffect(() => {
+    if (hash) scrollToSection(decodeURIComponent(hash.slice(1)));
+  }, [hash]);
+  return (
+    <Layout title={HERO_TITLE} description={HERO_DESCRIPTION}>
+      <main>
+        <Hero />
+        <ProductShowcase
+          products={withComingSoon(products, String(siteConfig.customFields?.comingSoon ?? ''))}
+        />
+        <BlogTeaser />
+      </main>
+    </Layout>
+  );
+}

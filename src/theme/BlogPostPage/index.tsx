@@ -1,0 +1,117 @@
+import type {ReactNode} from 'react';
+import Head from '@docusaurus/Head';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {BlogPostProvider, useBlogPost} from '@docusaurus/plugin-content-blog/client';
+import {blogPostContainerID} from '@docusaurus/utils-common';
+import type {Props} from '@theme/BlogPostPage';
+import Layout from '@theme/Layout';
+import MDXContent from '@theme/MDXContent';
+import BackLink from '@site/src/components/BackLink';
+import DownloadCta from '@site/src/components/DownloadCta';
+import {site} from '@site/src/data/site';
+import {useBlogSummaries} from '@site/src/hooks/useBlogSummaries';
+import {socialCardPath} from '@site/src/lib/social-card';
+import styles from './styles.module.css';
+
+/** The page's head: "<title> | <Company> Blog", sharing tags and BlogPosting structured data. */
+function ArticleHead({heroUrl}: {heroUrl: string}): ReactNode {
+  const {metadata} = useBlogPost();
+  const {siteConfig} = useDocusaurusContext();
+  const url = `${siteConfig.url}${metadata.permalink}`;
+  const card = `${siteConfig.url}${socialCardPath(metadata.permalink)}`;
+  const pageTitle = `${metadata.title} | ${site.companyName} Blog`;
+  const structuredData = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: metadata.title,
+      description: metadata.description,
+      datePublished: metadata.date,
+      url,
+      mainEntityOfPage: url,
+      image: [card, `${siteConfig.url}${heroUrl}`],
+      author: {'@type': 'Organization', name: site.companyName, url: siteConfig.url},
+      publisher: {
+        '@type': 'Organization',
+        name: site.companyName,
+        url: siteConfig.url,
+        logo: {'@type': 'ImageObject', url: `${siteConfig.url}/img/brand/logo.svg`},
+      },
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        {'@type': 'ListItem', position: 1, name: 'Home', item: `${siteConfig.url}/`},
+        {'@type': 'ListItem', position: 2, name: 'Blog', item: `${siteConfig.url}/blogs`},
+        {'@type': 'ListItem', position: 3, name: metadata.title, item: url},
+      ],
+    },
+  ];
+  return (
+    <Head>
+      <title>{pageTitle}</title>
+      <meta property="og:title" content={pageTitle} />
+      <meta name="twitter:title" content={pageTitle} />
+      <meta name="description" content={metadata.description} />
+      <meta property="og:description" content={metadata.description} />
+      <meta name="twitter:description" content={metadata.description} />
+      <meta property="og:type" content="article" />
+      <meta property="article:published_time" content={metadata.date} />
+      <script type="application/ld+json">{JSON.stringify(structuredData)}</script>
+    </Head>
+  );
+}
+
+function Article({children}: {children: ReactNode}): ReactNode {
+  const {metadata, frontMatter} = useBlogPost();
+  const slug = String(frontMatter.slug);
+  const summary = useBlogSummaries().find((post) => post.slug === slug);
+  if (!summary) throw new Error(`No summary for the blog post "${slug}"`);
+  // Optional: without it the hero is treated as decoration, as the title follows it.
+  const {image_alt: imageAlt} = frontMatter as {image_alt?: string};
+  return (
+    <Layout>
+      <ArticleHead heroUrl={summary.image} />
+      <main className={styles.page}>
+        <div className={styles.topBar}>
+          <BackLink variant="round" label="Back to home" />
+        </div>
+        <article className={styles.article}>
+          <header className={styles.header}>
+            <img
+              className={styles.hero}
+              src={summary.image}
+              alt={imageAlt ?? ''}
+              width={1200}
+              height={630}
+              fetchPriority="high"
+            />
+            <h1 className={styles.title}>{metadata.title}</h1>
+            <time className={styles.date} dateTime={metadata.date}>
+              {summary.date}
+            </time>
+          </header>
+          <div id={blogPostContainerID} className="markdown">
+            <MDXContent>{children}</MDXContent>
+          </div>
+          <DownloadCta headingLevel={2} />
+        </article>
+        <div className={styles.bottomBar}>
+          <BackLink variant="button" label="Back" />
+        </div>
+      </main>
+    </Layout>
+  );
+}
+
+/** An article: round back arrow, hero, title, date, sections, the App Store badge, Back. */
+export default function BlogPostPage({content: Content}: Props): ReactNode {
+  return (
+    <BlogPostProvider content={Content} isBlogPostPage>
+      <Article>
+        <Content />
+      </Article>
+    </BlogPostProvider>
+  );
+}

@@ -1,0 +1,90 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import Icon from '@site/src/components/Icon';
+import SectionLink from '@site/src/components/SectionLink';
+import {products} from '@site/src/data/products';
+import {site} from '@site/src/data/site';
+import {useVisitorToday} from '@site/src/hooks/useVisitorDate';
+import styles from './styles.module.css';
+
+const TRANSLATOR_PAGES = [
+  {to: '/gotcha-screen-translator/support', label: 'Support'},
+  {to: '/gotcha-screen-translator/privacy-policy', label: 'Privacy Policy'},
+  {to: '/gotcha-screen-translator/terms-of-service', label: 'Terms of Service'},
+];
+
+/** Four columns (company, products, company links, social) and the copyright line. */
+export default function Footer(): ReactNode {
+  const year = useVisitorToday().getUTCFullYear();
+  const socials = [
+    {...site.social.photo, icon: 'instagram'},
+    {...site.social.video, icon: 'youtube'},
+  ] as const;
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.columns}>
+        <section className={styles.about} aria-labelledby="footer-company">
+          <h2 id="footer-company" className={styles.brand}>
+            <img src="/img/brand/logo.svg" alt="" width={28} height={28} />
+            {site.companyName}
+          </h2>
+          <p>{site.blurb}</p>
+        </section>
+        <section aria-labelledby="footer-products">
+          <h2 id="footer-products" className={styles.heading}>
+            Products
+          </h2>
+          <ul className={styles.list}>
+            {products.map((product) => (
+              <li key={product.id}>
+                <Link href={product.link}>{product.title}</Link>
+              </li>
+            ))}
+            {TRANSLATOR_PAGES.map((page) => (
+              <li key={page.to}>
+                <Link to={page.to}>{page.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-company-links">
+          <h2 id="footer-company-links" className={styles.heading}>
+            Company
+          </h2>
+          <ul className={styles.list}>
+            <li>
+              <SectionLink section="about">About Us</SectionLink>
+            </li>
+            <li>
+              <Link to="/gotcha-screen-translator/privacy-policy">Privacy Policy</Link>
+            </li>
+            <li>
+              <a href={`mailto:${site.contactEmail}`}>Contact</a>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-social">
+          <h2 id="footer-social" className={styles.heading}>
+            Follow us
+          </h2>
+          <ul className={styles.social}>
+            {socials.map((social) => (
+              <li key={social.name}>
+                <Link
+                  href={social.url}
+                  className={styles.socialLink}
+                  aria-label={`${site.companyName} on ${social.name}`}>
+                  <Icon name={social.icon} />
+                  <span aria-hidden="true">{social.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className={styles.copyright}>
+        © {year} {site.companyName}. All rights reserved.
+      </p>
+    </footer>
+  );
+}
