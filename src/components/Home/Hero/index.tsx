@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import SectionLink from '@site/src/components/SectionLink';
 import styles from './styles.module.css';
 
@@ -8,6 +9,7 @@ export const HERO_DESCRIPTION =
 
 /** The home page's opening: the company's message and the way to its products. */
 export default function Hero(): ReactNode {
+  useBrokenLinks().collectAnchor('about');
   return (
     <section id="about" tabIndex={-1} aria-labelledby="about-title" className={styles.hero}>
       <div className={`gl-container ${styles.inner}`}>

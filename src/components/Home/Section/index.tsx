@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import clsx from 'clsx';
 import styles from './styles.module.css';
 
@@ -12,6 +13,7 @@ interface Props {
 
 /** A home page section: an anchor target (focusable for skip-to-section links) with an h2. */
 export default function Section({id, title, intro, tone = 'plain', children}: Props): ReactNode {
+  useBrokenLinks().collectAnchor(id);
   return (
     <section
       id={id}

@@ -1,0 +1,45 @@
+import {defineConfig} from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
+/** Flags that let Debian's Chromium run headless in a container with no network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: {executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS},
+    trace: 'off',
+  },
+  projects: [
+    {name: 'phone', use: {viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true, deviceScaleFactor: 2}},
+    {name: 'desktop', use: {viewport: {width: 1440, height: 900}}},
+  ],
+  webServer: {
+    command: 'npx tsx server/serve.ts',
+    url: `http://localhost:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: `.data/e2e-${Date.now()}`,
+      WAITLIST_WRITES_PER_MINUTE: '0',
+    },
+  },
+});

@@ -1,0 +1,71 @@
+import {test as base, expect, type Page} from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export {expect};
+
+interface PageWatch {
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+  /** Requests the page made to any origin other than the site's. */
+  foreignRequests: string[];
+  /** Console errors a test expects (for example the browser's note on a 404 response). */
+  expectErrors: (pattern: RegExp) => void;
+}
+
+/**
+ * Every test gets a page that records console errors and requests to other origins; both must be
+ * empty when the test ends (the visitors in mainland China cannot reach third parties).
+ */
+export const test = base.extend<{watch: PageWatch}>({
+  watch: [
+    async ({page, baseURL}, use) => {
+      const origin = new URL(baseURL!).origin;
+      const expected: RegExp[] = [];
+      const watch: PageWatch = {
+        errors: [],
+        foreignRequests: [],
+        expectErrors: (pattern) => expected.push(pattern),
+      };
+      const record = (text: string) => {
+        if (!expected.some((pattern) => pattern.test(text))) watch.errors.push(text);
+      };
+      page.on('console', (message) => {
+        if (message.type() === 'error') record(message.text());
+      });
+      page.on('pageerror', (error) => record(error.message));
+      page.on('request', (request) => {
+        const url = request.url();
+        if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+          watch.foreignRequests.push(url);
+        }
+      });
+      await use(watch);
+      expect(watch.foreignRequests, 'requests to other origins').toEqual([]);
+      expect(watch.errors, 'console errors').toEqual([]);
+    },
+    {auto: true},
+  ],
+});
+
+/** Loads a route and waits until React has hydrated it. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+}
+
+/** axe with the WCAG 2.2 A and AA rules; returns the violations. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({page})
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+export const COLOR_SCHEMES = ['light', 'dark'] as const;
+
+/** Chromium's console note when a document answers 404, as the not-found page must. */
+export const NOT_FOUND_CONSOLE = /status of 404/;

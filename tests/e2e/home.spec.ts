@@ -1,0 +1,125 @@
+import {products} from '../../src/data/products';
+import {site} from '../../src/data/site';
+import {expect, open, test} from './fixtures';
+
+test.describe('home page hero', () => {
+  test('says "Empowering Your Life with AI" and describes the company', async ({page}) => {
+    await open(page, '/');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Empowering Your Life with AI');
+    await expect(page.locator('#about')).toContainText(
+      /innovative AI-powered solutions that enhance productivity and streamline communication/,
+    );
+  });
+
+  test('"Explore Our Products" scrolls smoothly to the products section', async ({page}) => {
+    await open(page, '/');
+    const start = await page.evaluate(() => window.scrollY);
+    await page.getByRole('link', {name: 'Explore Our Products'}).click();
+    // Smooth: part-way there shortly after the click, then at the section.
+    const positions = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          const seen: number[] = [];
+          const sample = () => {
+            seen.push(window.scrollY);
+            if (seen.length < 20) requestAnimationFrame(sample);
+            else resolve(seen);
+          };
+          requestAnimationFrame(sample);
+        }),
+    );
+    await expect(page.getByRole('heading', {name: 'Flagship Products'})).toBeInViewport();
+    await expect(page).toHaveURL('/#products');
+    const final = await page.evaluate(() => window.scrollY);
+    expect(positions.some((y) => y > start && y < final)).toBe(true);
+  });
+
+  test('with reduced motion, the products button jumps straight to the section', async ({page}) => {
+    await page.emulateMedia({reducedMotion: 'reduce'});
+    await open(page, '/');
+    await page.getByRole('link', {name: 'Explore Our Products'}).click();
+    const top = await page.evaluate(() => document.getElementById('products')!.getBoundingClientRect().top);
+    expect(Math.abs(top)).toBeLessThan(120);
+  });
+
+  test('the header Products button scrolls to the section on the home page', async ({page}) => {
+    await open(page, '/');
+    await page.getByRole('banner').getByRole('link', {name: 'Products'}).click();
+    await expect(page.getByRole('heading', {name: 'Flagship Products'})).toBeInViewport();
+    await expect(page).toHaveURL('/#products');
+  });
+});
+
+test.describe('hash in the URL', () => {
+  for (const [hash, heading] of [
+    ['products', 'Flagship Products'],
+    ['blogs', 'From Our Blog'],
+  ] as const) {
+    test(`/#${hash} opens scrolled to that section`, async ({page}) => {
+      await open(page, `/#${hash}`);
+      await expect(page.getByRole('heading', {name: heading})).toBeInViewport();
+    });
+  }
+
+  test('a hash change on the home page scrolls to that section', async ({page}) => {
+    await open(page, '/');
+    await page.evaluate(() => {
+      window.location.hash = 'blogs';
+    });
+    await expect(page.getByRole('heading', {name: 'From Our Blog'})).toBeInViewport();
+  });
+});
+
+test.describe('flagship products', () => {
+  test('lists each live product in order with a title link, description and three bullets', async ({
+    page,
+  }) => {
+    await open(page, '/');
+    const cards = page.locator('#products article');
+    await expect(cards).toHaveCount(products.length);
+    for (const [index, product] of products.entries()) {
+      const card = cards.nth(index);
+      await expect(card.getByRole('heading', {level: 3})).toHaveText(product.title);
+      await expect(card.getByRole('link', {name: product.title})).toHaveAttribute('href', product.link);
+      await expect(card.getByText(product.description)).toBeVisible();
+      await expect(card.getByRole('listitem')).toHaveText([...product.features]);
+      await expect(card.getByRole('img', {name: product.image!.alt})).toBeVisible();
+    }
+  });
+
+  test('alternates the image left then right on wide screens and stacks it on phones', async ({
+    page,
+  }, testInfo) => {
+    await open(page, '/');
+    const layout = await page.locator('#products article').evaluateAll((cards) =>
+      cards.map((card) => {
+        const image = card.querySelector('img')!.getBoundingClientRect();
+        const title = card.querySelector('h3')!.getBoundingClientRect();
+        return {imageLeft: image.left, imageBottom: image.bottom, titleLeft: title.left, titleTop: title.top};
+      }),
+    );
+    if (testInfo.project.name === 'desktop') {
+      expect(layout[0]!.imageLeft).toBeLessThan(layout[0]!.titleLeft);
+      expect(layout[1]!.imageLeft).toBeGreaterThan(layout[1]!.titleLeft);
+    } else {
+      for (const card of layout) expect(card.imageBottom).toBeLessThanOrEqual(card.titleTop);
+    }
+  });
+
+  test('only the first product has the App Store badge, opening the store in a new tab', async ({
+    page,
+  }) => {
+    await open(page, '/');
+    const cards = page.locator('#products article');
+    const badge = cards.nth(0).getByRole('link', {name: /Download .* on the App Store/});
+    await expect(badge).toHaveAttribute('href', site.appStoreUrl);
+    await expect(badge).toHaveAttribute('target', '_blank');
+    await expect(badge).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(cards.nth(1).getByRole('link', {name: /App Store/})).toHaveCount(0);
+  });
+
+  test('shows no waitlist form while every product is live', async ({page}) => {
+    await open(page, '/');
+    await expect(page.getByRole('textbox', {name: /e-?mail/i})).toHaveCount(0);
+  });
+});

@@ -1,0 +1,137 @@
+import {site} from '../../src/data/site';
+import {COLOR_SCHEMES, NOT_FOUND_CONSOLE, axeViolations, expect, open, test} from './fixtures';
+
+test.describe('site header', () => {
+  test('links the company name home and Contact to the contact e-mail', async ({page}) => {
+    await open(page, '/blogs');
+    const header = page.getByRole('banner');
+    await header.getByRole('link', {name: site.companyName}).click();
+    await expect(page).toHaveURL('/');
+    await expect(header.getByRole('link', {name: 'Contact'})).toHaveAttribute(
+      'href',
+      `mailto:${site.contactEmail}`,
+    );
+  });
+
+  test('Products goes to the products section from another page', async ({page}) => {
+    await open(page, '/gotcha-screen-translator/support');
+    await page.getByRole('banner').getByRole('link', {name: 'Products'}).click();
+    await expect(page).toHaveURL('/#products');
+    await expect(page.getByRole('heading', {name: 'Flagship Products'})).toBeInViewport();
+  });
+
+  test('works by keyboard: Tab reaches every header link in order', async ({page}) => {
+    await open(page, '/');
+    const names: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      names.push(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
+    }
+    expect(names.join('|')).toContain(`${site.companyName}|Products|Contact`);
+  });
+
+  test('fits a 320 px screen without sideways scrolling', async ({page}) => {
+    await page.setViewportSize({width: 320, height: 640});
+    await open(page, '/');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await expect(page.getByRole('banner').getByRole('link', {name: 'Contact'})).toBeVisible();
+  });
+});
+
+test.describe('site footer', () => {
+  test('has the four columns: company, products, company links and social links', async ({page}) => {
+    await open(page, '/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText(site.blurb)).toBeVisible();
+    const products = footer.getByRole('region', {name: 'Products'});
+    await expect(products.getByRole('link', {name: 'Gotcha Screen Translator'})).toHaveAttribute(
+      'href',
+      site.appStoreUrl,
+    );
+    await expect(products.getByRole('link', {name: 'Gotcha Trip Planner'})).toBeVisible();
+    const company = footer.getByRole('region', {name: 'Company'});
+    await expect(company.getByRole('link', {name: 'Contact'})).toHaveAttribute(
+      'href',
+      `mailto:${site.contactEmail}`,
+    );
+    await expect(company.getByRole('link', {name: 'Privacy Policy'})).toHaveAttribute(
+      'href',
+      '/gotcha-screen-translator/privacy-policy',
+    );
+    for (const social of [site.social.photo, site.social.video]) {
+      const link = footer.getByRole('link', {name: `${site.companyName} on ${social.name}`});
+      await expect(link).toHaveAttribute('href', social.url);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+    }
+  });
+
+  test('About Us leads to the company introduction, not a dead link', async ({page}) => {
+    await open(page, '/blogs');
+    await page.getByRole('contentinfo').getByRole('link', {name: 'About Us'}).click();
+    await expect(page).toHaveURL('/#about');
+    await expect(page.getByRole('heading', {level: 1})).toBeInViewport();
+  });
+
+  test('shows the copyright with the visitor’s current year', async ({page}) => {
+    await open(page, '/');
+    const year = await page.evaluate(() => new Date().getFullYear());
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${year} ${site.companyName}`);
+  });
+});
+
+test.describe('not-found page', () => {
+  test('answers 404 with "Oops! Page not found", a way home, and logs the visit', async ({
+    page,
+    watch,
+  }) => {
+    watch.expectErrors(NOT_FOUND_CONSOLE);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Oops! Page not found');
+    await expect.poll(() => warnings).toContain('Page not found: /no/such/page');
+    await page.getByRole('link', {name: 'Return to Home'}).click();
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('error screen', () => {
+  test('shows "Unexpected Application Error!" with the error when a page fails to load', async ({
+    page,
+    watch,
+  }) => {
+    await open(page, '/');
+    // A route whose code cannot be fetched is a routing failure the visitor must see explained.
+    watch.expectErrors(/chunk|Loading|Failed to load resource|net::ERR_FAILED/i);
+    await page.route('**/assets/js/*.js', (route) => route.abort('failed'));
+    await page.getByRole('link', {name: 'View All Articles'}).first().click();
+    await expect(page.getByRole('heading', {name: 'Unexpected Application Error!'})).toBeVisible();
+    await expect(page.getByRole('heading', {level: 2}).first()).toContainText(/chunk|load/i);
+  });
+});
+
+test.describe('accessibility of the shell', () => {
+  for (const colorScheme of COLOR_SCHEMES) {
+    test(`home and not-found pages have no axe violations in ${colorScheme} mode`, async ({
+      page,
+      watch,
+    }) => {
+      watch.expectErrors(NOT_FOUND_CONSOLE);
+      await page.emulateMedia({colorScheme});
+      for (const path of ['/', '/missing-page']) {
+        await page.goto(path);
+        await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+        expect(await axeViolations(page), path).toEqual([]);
+      }
+    });
+  }
+});
