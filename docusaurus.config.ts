@@ -4,6 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {site} from './src/data/site';
 import blogSummaries from './plugins/blog-summaries';
+import robotsTxt from './plugins/robots-txt';
 import securityHeaders from './plugins/security-headers';
 import socialCards from './plugins/social-cards';
 
@@ -107,7 +108,7 @@ const config: Config = {
     ],
   ],
 
-  plugins: [blogSummaries, securityHeaders, socialCards],
+  plugins: [blogSummaries, robotsTxt, securityHeaders, socialCards],
 
   themeConfig: {
     colorMode: {
