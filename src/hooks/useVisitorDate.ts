@@ -21,6 +21,8 @@ export function useVisitorToday(): CalendarDay {
   const {siteConfig} = useDocusaurusContext();
   const buildDate = new Date(String(siteConfig.customFields?.buildDate ?? ''));
   const [today, setToday] = useState(() => utcDay(buildDate));
-  useEffect(() => setToday(localDay(new Date())), []);
+  useEffect(() => {
+    setToday(localDay(new Date()));
+  }, []);
   return today;
 }

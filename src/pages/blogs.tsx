@@ -12,7 +12,10 @@ const DESCRIPTION =
 
 export default function Blogs(): ReactNode {
   const posts = useBlogSummaries();
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    // Newer browsers return a promise from scrollTo: an effect must not return it.
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <Layout title={TITLE} description={DESCRIPTION}>
       <main className={`gl-container ${styles.page}`}>

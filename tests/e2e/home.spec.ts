@@ -80,7 +80,10 @@ test.describe('flagship products', () => {
     for (const [index, product] of products.entries()) {
       const card = cards.nth(index);
       await expect(card.getByRole('heading', {level: 3})).toHaveText(product.title);
-      await expect(card.getByRole('link', {name: product.title})).toHaveAttribute('href', product.link);
+      await expect(card.getByRole('link', {name: product.title, exact: true})).toHaveAttribute(
+        'href',
+        product.link,
+      );
       await expect(card.getByText(product.description)).toBeVisible();
       await expect(card.getByRole('listitem')).toHaveText([...product.features]);
       await expect(card.getByRole('img', {name: product.image!.alt})).toBeVisible();

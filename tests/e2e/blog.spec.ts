@@ -1,0 +1,242 @@
+import {site} from '../../src/data/site';
+import {COLOR_SCHEMES, axeViolations, expect, open, test} from './fixtures';
+import {meta, pngSize, rawPage, structuredData} from './crawler';
+
+/** The spec's index: order and dates. */
+const INDEX = [
+  ['china-best-travel-destination-2025', '2025/10/16'],
+  ['china-social-credit', '2025/06/22'],
+  ['china-different-world', '2025/06/22'],
+  ['taobao-guide', '2025/06/17'],
+  ['gotcha-vs-rest', '2025/06/14'],
+  ['essential-apps-china-2025', '2025/06/13'],
+] as const;
+
+test.describe('blog index at /blogs', () => {
+  test('has a way home, a heading, an intro and the six cards in the spec’s order', async ({page}) => {
+    await open(page, '/blogs');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Travel and Life in China');
+    await expect(page.getByText(/Practical, up-to-date guides/)).toBeVisible();
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards).toHaveCount(INDEX.length);
+    for (const [index, [slug, date]] of INDEX.entries()) {
+      const card = cards.nth(index);
+      await expect(card.getByRole('link')).toHaveAttribute('href', `/blog/${slug}`);
+      await expect(card.locator('time')).toHaveText(date);
+      await expect(card.locator('img')).toHaveAttribute('src', new RegExp(`/assets/blog/${slug}-`));
+      await expect(card.locator('p')).not.toBeEmpty();
+    }
+    await page.getByRole('link', {name: 'Back to Home'}).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('opens an article from a tap anywhere on its card', async ({page}) => {
+    await open(page, '/blogs');
+    // Tap on the picture, away from the title text.
+    await page.getByRole('main').getByRole('article').nth(3).click({position: {x: 24, y: 24}});
+    await expect(page).toHaveURL('/blog/taobao-guide');
+    await expect(page.getByRole('heading', {level: 1})).toContainText('Taobao');
+  });
+
+  test('ends with the download call to action', async ({page}) => {
+    await open(page, '/blogs');
+    const cta = page.getByRole('complementary', {name: 'Download Gotcha Screen Translator'});
+    await expect(cta.getByRole('link', {name: /App Store/})).toHaveAttribute('target', '_blank');
+  });
+
+  test('opens scrolled to the top', async ({page}) => {
+    await open(page, '/');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('link', {name: 'View All Articles'}).last().click();
+    await expect(page).toHaveURL('/blogs');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('carries its own title, description and sharing tags in the raw HTML', async ({request}) => {
+    const $ = await rawPage(request, '/blogs');
+    expect($('title').text()).toBe(`Blog: Travel and Life in China | ${site.companyName}`);
+    expect(meta($, 'description')).toMatch(/Guides for English speakers in China/);
+    expect(meta($, 'og:title')).toBe($('title').text());
+    expect(meta($, 'og:image')).toMatch(/^https?:\/\/.+\/img\/social\/blogs\.png$/);
+  });
+
+  test('the blog plugin’s own list at /blog redirects to /blogs', async ({page, request}) => {
+    const response = await request.get('/blog', {maxRedirects: 0});
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe('/blogs');
+    await page.goto('/blog.html');
+    await expect(page).toHaveURL('/blogs');
+  });
+});
+
+test.describe('home page blog teaser', () => {
+  test('shows the six cards and two View All Articles buttons to /blogs', async ({page}) => {
+    await open(page, '/');
+    const teaser = page.locator('#blogs');
+    await expect(teaser.getByRole('heading', {level: 2})).toHaveText('From Our Blog');
+    const cards = teaser.getByRole('article');
+    await expect(cards).toHaveCount(6);
+    for (const [index, [slug, date]] of INDEX.entries()) {
+      await expect(cards.nth(index).getByRole('link')).toHaveAttribute('href', `/blog/${slug}`);
+      await expect(cards.nth(index).locator('time')).toHaveText(date);
+    }
+    const viewAll = teaser.getByRole('link', {name: 'View All Articles'});
+    await expect(viewAll).toHaveCount(2);
+    for (const link of await viewAll.all()) await expect(link).toHaveAttribute('href', '/blogs');
+  });
+});
+
+test.describe('article pages', () => {
+  test('have a round back arrow at the top left and a Back button at the bottom right', async ({
+    page,
+  }, testInfo) => {
+    await open(page, '/blog/taobao-guide');
+    const arrow = page.getByRole('link', {name: 'Back to home'});
+    const back = page.getByRole('link', {name: 'Back', exact: true});
+    const arrowBox = (await arrow.boundingBox())!;
+    const backBox = (await back.boundingBox())!;
+    const width = testInfo.project.use.viewport!.width;
+    expect(arrowBox.x).toBeLessThan(width / 2);
+    expect(backBox.x + backBox.width).toBeGreaterThan(width / 2);
+    expect(backBox.y).toBeGreaterThan(arrowBox.y);
+    expect(Math.abs(arrowBox.width - arrowBox.height)).toBeLessThan(1);
+    await back.click();
+    await expect(page).toHaveURL('/');
+    await open(page, '/blog/taobao-guide');
+    await page.getByRole('link', {name: 'Back to home'}).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('show the hero image, title, date, headed sections and the App Store badge last', async ({
+    page,
+  }) => {
+    await open(page, '/blog/essential-apps-china-2025');
+    const article = page.getByRole('article');
+    await expect(article.getByRole('heading', {level: 1})).toContainText('Essential Apps');
+    await expect(article.locator('header time')).toHaveText('2025/06/13');
+    await expect(article.locator('header img')).toHaveAttribute('alt', /app icons/);
+    const sections = await article.getByRole('heading', {level: 2}).allTextContents();
+    for (const topic of ['Navigation', 'Ride-Hailing', 'Payments', 'Translator', 'VPN and SIM', 'Booking', 'Messaging', 'Final Tips']) {
+      expect(sections.some((heading) => heading.includes(topic)), topic).toBe(true);
+    }
+    const badge = article.getByRole('link', {name: /on the App Store/});
+    await expect(badge).toHaveAttribute('href', site.appStoreUrl);
+    await expect(badge).toHaveAttribute('target', '_blank');
+    await expect(badge).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  test('the comparison article has Smart Layout, three Meituan screens, AI Translate and Watch Demo', async ({
+    page,
+  }) => {
+    await open(page, '/blog/gotcha-vs-rest');
+    const headings = await page.getByRole('heading', {level: 2}).allTextContents();
+    const order = ['Smart Layout', 'Meituan', 'AI Translate'].map((part) =>
+      headings.findIndex((heading) => heading.includes(part)),
+    );
+    expect(order.every((position) => position >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    const screens = page.locator('.screen-comparison img');
+    await expect(screens).toHaveCount(3);
+    for (const screen of await screens.all()) {
+      await expect(screen).toHaveAttribute('alt', /Meituan/);
+      await screen.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => screen.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    const demo = page.getByRole('link', {name: 'Watch Demo'});
+    await expect(demo).toHaveAttribute('href', site.demoVideoUrl);
+    await expect(demo).toHaveAttribute('target', '_blank');
+  });
+
+  test('open every external link in a new tab with noopener noreferrer', async ({page}) => {
+    for (const [slug] of INDEX) {
+      await open(page, `/blog/${slug}`);
+      const external = page.locator('main a[href^="http"]');
+      expect(await external.count(), slug).toBeGreaterThan(0);
+      for (const link of await external.all()) {
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', /noopener noreferrer|noreferrer noopener/);
+      }
+    }
+  });
+
+  test('carry title, description, canonical URL, a 1200×630 card and BlogPosting data in the raw HTML', async ({
+    request,
+  }) => {
+    for (const [slug, date] of INDEX) {
+      const $ = await rawPage(request, `/blog/${slug}`);
+      const title = $('title').text();
+      expect(title).toMatch(new RegExp(` \\| ${site.companyName} Blog$`));
+      expect(title.length).toBeGreaterThan(` | ${site.companyName} Blog`.length + 10);
+      expect(meta($, 'description')?.length).toBeGreaterThan(50);
+      expect(meta($, 'og:description')).toBe(meta($, 'description'));
+      const canonical = $('link[rel="canonical"]').attr('href')!;
+      expect(canonical).toMatch(new RegExp(`^https?://[^/]+/blog/${slug}$`));
+      const image = meta($, 'og:image')!;
+      expect(image).toBe(`${new URL(canonical).origin}/img/social/blog/${slug}.png`);
+      expect(meta($, 'twitter:image')).toBe(image);
+      const png = await request.get(new URL(image).pathname);
+      expect(png.headers()['content-type']).toBe('image/png');
+      expect(pngSize(await png.body())).toEqual({width: 1200, height: 630});
+      const posting = structuredData($).find((data) => data['@type'] === 'BlogPosting')!;
+      expect(posting.headline).toBe(title.replace(/ \| .*$/, ''));
+      expect(posting.url).toBe(canonical);
+      expect(String(posting.datePublished)).toContain(date.replaceAll('/', '-'));
+      expect(structuredData($).some((data) => data['@type'] === 'BreadcrumbList')).toBe(true);
+    }
+  });
+});
+
+test.describe('feeds, sitemap and search', () => {
+  test('every page links the RSS and Atom feeds, which list the six posts', async ({request}) => {
+    const $ = await rawPage(request, '/gotcha-screen-translator/support');
+    expect($('link[rel="alternate"][type="application/rss+xml"]').attr('href')).toBe('/blog/rss.xml');
+    expect($('link[rel="alternate"][type="application/atom+xml"]').attr('href')).toBe('/blog/atom.xml');
+    for (const feed of ['/blog/rss.xml', '/blog/atom.xml']) {
+      const xml = await (await request.get(feed)).text();
+      for (const [slug] of INDEX) expect(xml, feed).toContain(`/blog/${slug}`);
+    }
+  });
+
+  test('the sitemap lists exactly the canonical URLs, and robots.txt names it', async ({request}) => {
+    const xml = await (await request.get('/sitemap.xml')).text();
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(urls.sort()).toEqual(
+      [
+        '/',
+        '/blogs',
+        ...INDEX.map(([slug]) => `/blog/${slug}`),
+        '/gotcha-screen-translator/privacy-policy',
+        '/gotcha-screen-translator/support',
+        '/gotcha-screen-translator/terms-of-service',
+      ].sort(),
+    );
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
+  });
+
+  test('the header search finds the Taobao guide by a word in its body', async ({page, watch}) => {
+    await open(page, '/blogs');
+    const box = page.getByRole('banner').getByRole('textbox', {name: 'Search'});
+    await box.click();
+    await box.fill('Taobao');
+    const result = page.getByRole('banner').getByText(/How to Use Taobao as a Foreigner/).first();
+    await expect(result).toBeVisible();
+    await result.click();
+    await expect(page).toHaveURL(/\/blog\/taobao-guide/);
+    expect(watch.foreignRequests).toEqual([]);
+  });
+});
+
+test.describe('accessibility of the blog', () => {
+  for (const colorScheme of COLOR_SCHEMES) {
+    test(`/blogs and every article have no axe violations in ${colorScheme} mode`, async ({page}) => {
+      await page.emulateMedia({colorScheme});
+      for (const path of ['/blogs', ...INDEX.map(([slug]) => `/blog/${slug}`)]) {
+        await open(page, path);
+        expect(await axeViolations(page), path).toEqual([]);
+      }
+    });
+  }
+});

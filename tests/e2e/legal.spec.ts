@@ -1,0 +1,62 @@
+import {site} from '../../src/data/site';
+import {COLOR_SCHEMES, axeViolations, expect, open, test} from './fixtures';
+import {meta, rawPage} from './crawler';
+
+const PAGES = [
+  {path: '/gotcha-screen-translator/privacy-policy', heading: 'Privacy Policy', legal: true},
+  {path: '/gotcha-screen-translator/terms-of-service', heading: 'Terms of Service', legal: true},
+  {path: '/gotcha-screen-translator/support', heading: 'Support', legal: false},
+] as const;
+
+test.describe('translator pages', () => {
+  for (const {path, heading} of PAGES) {
+    test(`${heading} has its heading and its own title, description and card in the raw HTML`, async ({
+      page,
+      request,
+    }) => {
+      await open(page, path);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(heading);
+      const $ = await rawPage(request, path);
+      expect($('title').text()).toBe(`${heading} | ${site.companyName}`);
+      expect(meta($, 'description')?.length).toBeGreaterThan(100);
+      expect($('link[rel="canonical"]').attr('href')).toMatch(new RegExp(`${path}$`));
+      expect(meta($, 'og:image')).toMatch(new RegExp(`/img/social${path}\\.png$`));
+    });
+  }
+
+  test('the legal pages say "Last Updated" with today’s date', async ({page}) => {
+    for (const {path} of PAGES.filter((entry) => entry.legal)) {
+      await open(page, path);
+      const today = await page.evaluate(() =>
+        new Date().toLocaleDateString('en-US', {year: 'numeric', month: 'long', day: 'numeric'}),
+      );
+      await expect(page.getByText(/^Last Updated:/)).toHaveText(`Last Updated: ${today}`);
+    }
+  });
+
+  test('the privacy policy says the app is not directed at children under 4', async ({page}) => {
+    await open(page, '/gotcha-screen-translator/privacy-policy');
+    await expect(page.getByText('The app is not directed at children under 4.')).toBeVisible();
+  });
+
+  test('support gives the contact e-mail as a mailto link and links the legal pages', async ({page}) => {
+    await open(page, '/gotcha-screen-translator/support');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', {name: site.contactEmail}).first()).toHaveAttribute(
+      'href',
+      `mailto:${site.contactEmail}`,
+    );
+    await main.getByRole('link', {name: 'Terms of Service'}).click();
+    await expect(page).toHaveURL('/gotcha-screen-translator/terms-of-service');
+  });
+
+  for (const colorScheme of COLOR_SCHEMES) {
+    test(`have no axe violations in ${colorScheme} mode`, async ({page}) => {
+      await page.emulateMedia({colorScheme});
+      for (const {path} of PAGES) {
+        await open(page, path);
+        expect(await axeViolations(page), path).toEqual([]);
+      }
+    });
+  }
+});
