@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
+import {products, withComingSoon} from './src/data/products';
 import {site} from './src/data/site';
 import blogSummaries from './plugins/blog-summaries';
 import robotsTxt from './plugins/robots-txt';
@@ -9,6 +10,10 @@ import securityHeaders from './plugins/security-headers';
 import socialCards from './plugins/social-cards';
 
 const siteUrl = (process.env.SITE_URL || site.defaultUrl).replace(/\/+$/, '');
+
+/** Comma-separated product ids to show as "coming soon", with the waitlist form. */
+const comingSoon = process.env.COMING_SOON_PRODUCTS ?? '';
+withComingSoon(products, comingSoon); // an unknown id fails the build here, not in a visitor's browser
 
 /** Empty means "the site's own origin", where `npm start` serves the local stand-in. */
 const supabaseUrl = (process.env.SUPABASE_URL ?? '').replace(/\/+$/, '');
@@ -47,8 +52,7 @@ const config: Config = {
     buildDate: new Date().toISOString(),
     supabaseUrl,
     supabaseAnonKey: process.env.SUPABASE_ANON_KEY ?? '',
-    /** Comma-separated product ids to show as "coming soon" (see src/data/products.ts). */
-    comingSoon: process.env.COMING_SOON_PRODUCTS ?? '',
+    comingSoon,
   },
 
   presets: [

@@ -1,6 +1,8 @@
 import {defineConfig} from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** The same site built with a product marked "coming soon" (scripts/test.sh builds both). */
+export const WAITLIST_PORT = PORT + 1;
 
 /** Flags that let Debian's Chromium run headless in a container with no network. */
 export const CHROMIUM_ARGS = [
@@ -30,16 +32,20 @@ export default defineConfig({
     {name: 'phone', use: {viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true, deviceScaleFactor: 2}},
     {name: 'desktop', use: {viewport: {width: 1440, height: 900}}},
   ],
-  webServer: {
+  webServer: [
+    {build: 'build', port: PORT},
+    {build: 'build-waitlist', port: WAITLIST_PORT},
+  ].map(({build, port}) => ({
     command: 'npx tsx server/serve.ts',
-    url: `http://localhost:${PORT}/`,
+    url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'pipe',
+    stdout: 'ignore' as const,
     env: {
-      PORT: String(PORT),
-      DATA_DIR: `.data/e2e-${Date.now()}`,
+      PORT: String(port),
+      BUILD_DIR: build,
+      DATA_DIR: `.data/e2e-${port}-${Date.now()}`,
       WAITLIST_WRITES_PER_MINUTE: '0',
     },
-  },
+  })),
 });

@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import AppStoreBadge from '@site/src/components/AppStoreBadge';
 import Icon from '@site/src/components/Icon';
+import LazyWaitlistForm from '@site/src/components/LazyWaitlistForm';
 import Section from '@site/src/components/Home/Section';
 import type {Product} from '@site/src/data/products';
 import styles from './styles.module.css';
@@ -25,8 +26,9 @@ function ProductCard({product}: {product: Product}): ReactNode {
         <span className={styles.icon}>
           <Icon name={product.icon} size={28} />
         </span>
+        {product.isComingSoon && <p className={styles.comingSoon}>Coming soon</p>}
         <h3 id={`product-${product.id}`} className={styles.title}>
-          <Link href={product.link}>{product.title}</Link>
+          {product.isComingSoon ? product.title : <Link href={product.link}>{product.title}</Link>}
         </h3>
         <p className={styles.description}>{product.description}</p>
         <ul className={styles.features}>
@@ -34,7 +36,11 @@ function ProductCard({product}: {product: Product}): ReactNode {
             <li key={feature}>{feature}</li>
           ))}
         </ul>
-        {product.appStoreBadge && <AppStoreBadge className={styles.badge} />}
+        {product.isComingSoon ? (
+          <LazyWaitlistForm productTitle={product.title} />
+        ) : (
+          product.appStoreBadge && <AppStoreBadge className={styles.badge} />
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,97 @@
+import {useEffect, useId, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import type {SupabaseClient} from '@supabase/supabase-js';
+import {ToastContainer, toast} from 'react-toastify';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {LOCAL_ANON_KEY} from '@site/src/data/waitlist';
+import {createAnonClient} from '@site/src/lib/supabase';
+import {
+  TOAST_DURATION_MS,
+  WAITLIST_MESSAGES,
+  checkConnection,
+  isValidEmail,
+  joinWaitlist,
+  type Outcome,
+} from '@site/src/lib/waitlist';
+import styles from './styles.module.css';
+
+function showToast({kind, message}: Outcome): void {
+  toast[kind](message, {autoClose: TOAST_DURATION_MS});
+}
+
+/** Where the form talks to: the configured Supabase project, or the site's own local stand-in. */
+function useSupabaseClient(): () => Promise<SupabaseClient> {
+  const {customFields} = useDocusaurusContext().siteConfig;
+  const client = useRef<Promise<SupabaseClient> | null>(null);
+  return () => {
+    client.current ??= createAnonClient(
+      String(customFields?.supabaseUrl || window.location.origin),
+      String(customFields?.supabaseAnonKey || LOCAL_ANON_KEY),
+    );
+    return client.current;
+  };
+}
+
+/** "Join the waitlist" for a product that is coming soon. */
+export default function WaitlistForm({productTitle}: {productTitle: string}): ReactNode {
+  const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const getClient = useSupabaseClient();
+
+  useEffect(() => {
+    void getClient()
+      .then(checkConnection)
+      .then((healthy) => {
+        if (!healthy) console.warn('Waitlist: the connection test to the database failed.');
+      });
+    // Once, on mount: the spec's connection test.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isValidEmail(email)) {
+      showToast({kind: 'error', message: WAITLIST_MESSAGES.invalidEmail});
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const outcome = await joinWaitlist(await getClient(), email);
+      showToast(outcome);
+      if (outcome.kind === 'success') setEmail('');
+    } catch {
+      showToast({kind: 'error', message: WAITLIST_MESSAGES.unexpected});
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <>
+      {/* The spec's own check runs on submit, so the browser's bubble does not pre-empt it. */}
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <label htmlFor={inputId} className={styles.label}>
+          Get an e-mail when {productTitle} launches
+        </label>
+        <div className={styles.row}>
+          <input
+            id={inputId}
+            className={styles.input}
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <button type="submit" className="gl-button" disabled={submitting} aria-busy={submitting}>
+            {submitting ? 'Joining…' : 'Join the waitlist'}
+          </button>
+        </div>
+      </form>
+      <ToastContainer position="bottom-center" autoClose={TOAST_DURATION_MS} newestOnTop />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type {SupabaseClient} from '@supabase/supabase-js';
+import {WAITLIST_TABLE} from '@site/src/data/waitlist';
+
+/** How long every waitlist toast stays on screen. */
+export const TOAST_DURATION_MS = 5000;
+
+export const WAITLIST_MESSAGES = {
+  invalidEmail: 'Please provide a valid email address',
+  duplicate: 'This email is already on our waitlist',
+  success: "Thanks for joining our waitlist! We'll keep you updated.",
+  unexpected: 'Something went wrong. Please try again later.',
+} as const;
+
+export function databaseErrorMessage(detail: string): string {
+  return `Database error: ${detail}`;
+}
+
+export interface Outcome {
+  kind: 'success' | 'error';
+  message: string;
+}
+
+/** The spec's submit check: not empty, and has an @ (the input's type="email" does the rest). */
+export function isValidEmail(value: string): boolean {
+  const email = value.trim();
+  return email !== '' && email.includes('@');
+}
+
+/** What supabase-js resolves an insert with (it never throws unless told to). */
+export interface InsertResult {
+  error: {code?: string; message?: string} | null;
+  /** 0 when the request never reached a server (offline, refused, blocked by CORS). */
+  status: number;
+}
+
+/** The spec's error catalogue, from a result to the toast the visitor sees. */
+export function toOutcome(result: InsertResult): Outcome {
+  const {error, status} = result;
+  if (!error) return {kind: 'success', message: WAITLIST_MESSAGES.success};
+  if (error.code === '23505') return {kind: 'error', message: WAITLIST_MESSAGES.duplicate};
+  const detail = error.message || error.code;
+  if (status === 0 || !detail) return {kind: 'error', message: WAITLIST_MESSAGES.unexpected};
+  return {kind: 'error', message: databaseErrorMessage(detail)};
+}
+
+/** Adds an address to the waitlist and says how it went; never throws. */
+export async function joinWaitlist(client: SupabaseClient, email: string): Promise<Outcome> {
+  if (!isValidEmail(email)) return {kind: 'error', message: WAITLIST_MESSAGES.invalidEmail};
+  try {
+    // The anon role may read back ids only (see the migration), so select just the id.
+    const result = await client.from(WAITLIST_TABLE).insert({email: email.trim()}).select('id');
+    return toOutcome(result);
+  } catch {
+    return {kind: 'error', message: WAITLIST_MESSAGES.unexpected};
+  }
+}
+
+/**
+ * The spec's connection test: a count-only select of one row. A failed HEAD carries no body, so
+ * supabase-js reports no error for some failures: only a 200/206 with a count is healthy.
+ */
+export async function checkConnection(client: SupabaseClient): Promise<boolean> {
+  try {
+    const {status, count} = await client
+      .from(WAITLIST_TABLE)
+      .select('id', {count: 'exact', head: true})
+      .limit(1);
+    return (status === 200 || status === 206) && count !== null;
+  } catch {
+    return false;
+  }
+}

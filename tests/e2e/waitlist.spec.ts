@@ -1,0 +1,147 @@
+import type {Page} from '@playwright/test';
+import {WAITLIST_PORT} from '../../playwright.config';
+import {COLOR_SCHEMES, axeViolations, expect, open, test} from './fixtures';
+
+/** A fresh address per test and project, so reruns never collide. */
+function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+function waitlist(page: Page) {
+  const card = page.locator('#products article').filter({hasText: 'Gotcha Trip Planner'});
+  return {
+    card,
+    input: card.getByRole('textbox', {name: /Get an e-mail when Gotcha Trip Planner launches/}),
+    button: card.getByRole('button', {name: /Join/}),
+  };
+}
+
+async function submit(page: Page, email: string): Promise<void> {
+  const {input, button} = waitlist(page);
+  await input.fill(email);
+  await button.click();
+}
+
+function toast(page: Page, text: string) {
+  return page.getByRole('alert').filter({hasText: text});
+}
+
+test.describe('waitlist form on a build with a product coming soon', () => {
+  test.use({baseURL: `http://localhost:${WAITLIST_PORT}`});
+
+  test('takes the coming-soon product’s place, and tests the connection on load', async ({page}) => {
+    const connectionTest = page.waitForRequest(
+      (request) => request.method() === 'HEAD' && request.url().includes('/rest/v1/waitlist_emails'),
+    );
+    await open(page, '/');
+    await connectionTest;
+    const {card, input, button} = waitlist(page);
+    await expect(card.getByText('Coming soon')).toBeVisible();
+    await expect(input).toHaveAttribute('type', 'email');
+    await expect(input).toHaveAttribute('required', '');
+    await expect(button).toBeEnabled();
+    await expect(card.getByRole('link')).toHaveCount(0);
+  });
+
+  test('thanks the visitor, clears the input, then says a second sign-up is a duplicate', async ({
+    page,
+    watch,
+  }) => {
+    watch.expectErrors(/status of 409/); // the browser's own note on the duplicate's response
+    await open(page, '/');
+    const email = uniqueEmail('joins');
+    await submit(page, email);
+    await expect(toast(page, "Thanks for joining our waitlist! We'll keep you updated.")).toBeVisible();
+    await expect(waitlist(page).input).toHaveValue('');
+    await submit(page, email.toUpperCase());
+    await expect(toast(page, 'This email is already on our waitlist')).toBeVisible();
+  });
+
+  test('asks for a valid address when it is empty or has no @, without calling the database', async ({
+    page,
+  }) => {
+    await open(page, '/');
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') writes.push(request.url());
+    });
+    for (const value of ['', 'not-an-address']) {
+      await submit(page, value);
+      await expect(toast(page, 'Please provide a valid email address').first()).toBeVisible();
+    }
+    expect(writes).toEqual([]);
+  });
+
+  test('shows the database’s message for an address the database rejects', async ({page, watch}) => {
+    watch.expectErrors(/status of 400/);
+    await open(page, '/');
+    await submit(page, 'a@b');
+    await expect(
+      toast(page, 'Database error: new row for relation "waitlist_emails" violates check constraint'),
+    ).toBeVisible();
+  });
+
+  test('says something went wrong when the server cannot be reached', async ({page, watch}) => {
+    watch.expectErrors(/Failed to load resource/);
+    await page.route('**/rest/v1/**', (route) => route.abort('connectionrefused'));
+    await open(page, '/');
+    await submit(page, uniqueEmail('offline'));
+    await expect(toast(page, 'Something went wrong. Please try again later.')).toBeVisible();
+  });
+
+  test('disables the button while submitting, and each toast goes after 5 seconds', async ({page}) => {
+    await open(page, '/');
+    await page.route('**/rest/v1/waitlist_emails*', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    const {button} = waitlist(page);
+    await submit(page, uniqueEmail('slow'));
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveText('Joining…');
+    const thanks = toast(page, 'Thanks for joining');
+    await expect(thanks).toBeVisible();
+    await expect(button).toBeEnabled();
+    const shownAt = Date.now();
+    await expect(thanks).toBeHidden({timeout: 8000});
+    expect(Date.now() - shownAt).toBeGreaterThan(3500);
+  });
+
+  test('loads supabase-js in a chunk of its own, not in the main bundle', async ({page}) => {
+    const waitlistChunks: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      if (/supabase-js/.test(await response.text())) waitlistChunks.push(response.url());
+    });
+    await open(page, '/');
+    await expect.poll(() => waitlistChunks.length).toBeGreaterThan(0);
+    expect(waitlistChunks.some((url) => /main\.[0-9a-f]+\.js$/.test(url))).toBe(false);
+  });
+
+  for (const colorScheme of COLOR_SCHEMES) {
+    test(`has no axe violations in ${colorScheme} mode`, async ({page}) => {
+      await page.emulateMedia({colorScheme});
+      await open(page, '/');
+      await expect(waitlist(page).input).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe('while every product is live', () => {
+  test('no page downloads supabase-js or react-toastify', async ({page}) => {
+    const scripts = new Map<string, string>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.set(response.url(), await response.text());
+      }
+    });
+    for (const path of ['/', '/blogs', '/blog/taobao-guide']) await open(page, path);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.size).toBeGreaterThan(0);
+    const withWaitlistCode = [...scripts]
+      .filter(([, code]) => /supabase-js|Toastify__toast-container/.test(code))
+      .map(([url]) => url);
+    expect(withWaitlistCode).toEqual([]);
+  });
+});
