@@ -28,6 +28,11 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', {allowNumber: true}],
+      '@typescript-eslint/no-confusing-void-expression': ['error', {ignoreArrowShorthand: true}],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {destructuredArrayIgnorePattern: '^_', varsIgnorePattern: '^_'},
+      ],
     },
   },
   {
@@ -40,7 +45,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Plain <a> is right for mailto: and in-page anchors; <Link> everywhere else.
-      '@docusaurus/no-html-links': 'error',
+      '@docusaurus/no-html-links': ['error', {ignoreFullyResolved: true}],
       '@docusaurus/prefer-docusaurus-heading': 'off',
     },
   },
@@ -49,7 +54,7 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.strict,
   },
   {
-    files: ['tests/**/*.ts', 'bench/**/*.ts'],
+    files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
     },

@@ -29,7 +29,15 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    {name: 'phone', use: {viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true, deviceScaleFactor: 2}},
+    {
+      name: 'phone',
+      use: {
+        viewport: {width: 390, height: 844},
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      },
+    },
     {name: 'desktop', use: {viewport: {width: 1440, height: 900}}},
   ],
   webServer: [

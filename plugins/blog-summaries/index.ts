@@ -18,13 +18,13 @@ export default function blogSummaries(context: LoadContext): Plugin {
   return {
     name: 'blog-summaries',
 
-    async allContentLoaded({allContent, actions}) {
+    allContentLoaded({allContent, actions}) {
       const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
       if (!blog) throw new Error('blog-summaries needs the blog plugin');
       const result = toSummaries(
         blog.blogPosts.map(({metadata}) => ({
           sourcePath: metadata.source.replace(/^@site/, context.siteDir),
-          frontMatter: metadata.frontMatter as Record<string, unknown>,
+          frontMatter: metadata.frontMatter,
           date: metadata.date,
         })),
         context.siteDir,

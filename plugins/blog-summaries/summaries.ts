@@ -71,11 +71,14 @@ export function validateFrontMatter(post: PostInput, siteDir: string): void {
     if (!SLUG.test(slug)) problems.push(`"slug" must be kebab-case, got "${slug}"`);
     const folder = path.basename(path.dirname(post.sourcePath));
     if (!folder.endsWith(`-${slug}`)) {
-      problems.push(`"slug" must match the folder name <YYYY-MM-DD>-${slug}, got folder "${folder}"`);
+      problems.push(
+        `"slug" must match the folder name <YYYY-MM-DD>-${slug}, got folder "${folder}"`,
+      );
     }
   }
   if (typeof image === 'string' && image !== '') {
-    if (!image.startsWith('./')) problems.push(`"image" must be a file beside the post, like ./hero.svg`);
+    if (!image.startsWith('./'))
+      problems.push(`"image" must be a file beside the post, like ./hero.svg`);
     else if (!existsSync(path.resolve(path.dirname(post.sourcePath), image))) {
       problems.push(`"image" ${image} does not exist`);
     }
@@ -110,15 +113,13 @@ export function toSummaries(
   siteDir: string,
 ): {summaries: BlogSummary[]; heroes: HeroAsset[]} {
   posts.forEach((post) => validateFrontMatter(post, siteDir));
-  const sorted = [...posts].sort(
-    (a, b) => new Date(b.date).getTime() - new Date(a.date).getTime(),
-  );
+  const sorted = [...posts].sort((a, b) => new Date(b.date).getTime() - new Date(a.date).getTime());
   const heroes = sorted.map(heroAsset);
   const summaries = sorted.map((post, index) => ({
     slug: String(post.frontMatter.slug),
     title: String(post.frontMatter.title),
     excerpt: String(post.frontMatter.excerpt),
-    image: `/${heroes[index]!.to}`,
+    image: `/${heroes[index]?.to ?? ''}`,
     date: formatDate(post.date),
   }));
   return {summaries, heroes};

@@ -22,7 +22,10 @@ export interface SecurityPolicyOptions {
   connectOrigins: readonly string[];
 }
 
-export function contentSecurityPolicy({scriptHashes, connectOrigins}: SecurityPolicyOptions): string {
+export function contentSecurityPolicy({
+  scriptHashes,
+  connectOrigins,
+}: SecurityPolicyOptions): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...[...new Set(scriptHashes)].sort()],

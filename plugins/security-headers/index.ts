@@ -1,6 +1,7 @@
 import {readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {toSiteSettings} from '../../src/hooks/useSiteSettings';
 import {contentSecurityPolicy, headersFile, inlineScriptHashes} from './headers';
 
 /**
@@ -19,9 +20,8 @@ export default function securityHeaders(context: LoadContext): Plugin {
         const html = await readFile(path.join(outDir, file), 'utf8');
         inlineScriptHashes(html).forEach((hash) => hashes.add(hash));
       }
-      const supabaseUrl = context.siteConfig.customFields?.supabaseUrl;
-      const connectOrigins =
-        typeof supabaseUrl === 'string' && supabaseUrl !== '' ? [new URL(supabaseUrl).origin] : [];
+      const {supabaseUrl} = toSiteSettings(context.siteConfig.customFields);
+      const connectOrigins = supabaseUrl === '' ? [] : [new URL(supabaseUrl).origin];
       const csp = contentSecurityPolicy({scriptHashes: [...hashes], connectOrigins});
       await writeFile(path.join(outDir, '_headers'), headersFile(csp));
     },

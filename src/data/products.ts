@@ -77,7 +77,5 @@ export function withComingSoon(list: readonly Product[], setting: string): Produ
   if (unknown.length > 0) {
     throw new Error(`COMING_SOON_PRODUCTS names unknown products: ${unknown.join(', ')}`);
   }
-  return list.map((product) =>
-    ids.has(product.id) ? {...product, isComingSoon: true} : product,
-  );
+  return list.map((product) => (ids.has(product.id) ? {...product, isComingSoon: true} : product));
 }

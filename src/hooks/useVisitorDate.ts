@@ -1,5 +1,5 @@
 import {useEffect, useState} from 'react';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useSiteSettings} from './useSiteSettings';
 
 /** A calendar day, as a UTC midnight timestamp so formatting never shifts it. */
 export type CalendarDay = Date;
@@ -18,8 +18,7 @@ function localDay(date: Date): CalendarDay {
  * live. Format the result with `timeZone: 'UTC'`.
  */
 export function useVisitorToday(): CalendarDay {
-  const {siteConfig} = useDocusaurusContext();
-  const buildDate = new Date(String(siteConfig.customFields?.buildDate ?? ''));
+  const buildDate = new Date(useSiteSettings().buildDate);
   const [today, setToday] = useState(() => utcDay(buildDate));
   useEffect(() => {
     setToday(localDay(new Date()));

@@ -23,8 +23,8 @@ export default function Blogs(): ReactNode {
         <header className={styles.header}>
           <h1>Travel and Life in China</h1>
           <p className={styles.intro}>
-            Practical, up-to-date guides for English speakers visiting or living in mainland
-            China: the apps you need, how to shop and pay, and what daily life is really like.
+            Practical, up-to-date guides for English speakers visiting or living in mainland China:
+            the apps you need, how to shop and pay, and what daily life is really like.
           </p>
         </header>
         <BlogCardList posts={posts} headingLevel={2} />

@@ -1,15 +1,15 @@
 import {useEffect, type ReactNode} from 'react';
 import Layout from '@theme/Layout';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
 import Hero, {HERO_DESCRIPTION, HERO_TITLE} from '@site/src/components/Home/Hero';
 import BlogTeaser from '@site/src/components/Home/BlogTeaser';
 import ProductShowcase from '@site/src/components/Home/ProductShowcase';
 import {products, withComingSoon} from '@site/src/data/products';
+import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
 import {scrollToSection} from '@site/src/lib/section-scroll';
 
 export default function Home(): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
+  const {comingSoon} = useSiteSettings();
   const {hash} = useLocation();
   useEffect(() => {
     if (hash) scrollToSection(decodeURIComponent(hash.slice(1)));
@@ -18,9 +18,7 @@ export default function Home(): ReactNode {
     <Layout title={HERO_TITLE} description={HERO_DESCRIPTION}>
       <main>
         <Hero />
-        <ProductShowcase
-          products={withComingSoon(products, String(siteConfig.customFields?.comingSoon ?? ''))}
-        />
+        <ProductShowcase products={withComingSoon(products, comingSoon)} />
         <BlogTeaser />
       </main>
     </Layout>

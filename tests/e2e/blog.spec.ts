@@ -13,7 +13,9 @@ const INDEX = [
 ] as const;
 
 test.describe('blog index at /blogs', () => {
-  test('has a way home, a heading, an intro and the six cards in the spec’s order', async ({page}) => {
+  test('has a way home, a heading, an intro and the six cards in the spec’s order', async ({
+    page,
+  }) => {
     await open(page, '/blogs');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Travel and Life in China');
     await expect(page.getByText(/Practical, up-to-date guides/)).toBeVisible();
@@ -33,7 +35,11 @@ test.describe('blog index at /blogs', () => {
   test('opens an article from a tap anywhere on its card', async ({page}) => {
     await open(page, '/blogs');
     // Tap on the picture, away from the title text.
-    await page.getByRole('main').getByRole('article').nth(3).click({position: {x: 24, y: 24}});
+    await page
+      .getByRole('main')
+      .getByRole('article')
+      .nth(3)
+      .click({position: {x: 24, y: 24}});
     await expect(page).toHaveURL('/blog/taobao-guide');
     await expect(page.getByRole('heading', {level: 1})).toContainText('Taobao');
   });
@@ -116,8 +122,20 @@ test.describe('article pages', () => {
     await expect(article.locator('header time')).toHaveText('2025/06/13');
     await expect(article.locator('header img')).toHaveAttribute('alt', /app icons/);
     const sections = await article.getByRole('heading', {level: 2}).allTextContents();
-    for (const topic of ['Navigation', 'Ride-Hailing', 'Payments', 'Translator', 'VPN and SIM', 'Booking', 'Messaging', 'Final Tips']) {
-      expect(sections.some((heading) => heading.includes(topic)), topic).toBe(true);
+    for (const topic of [
+      'Navigation',
+      'Ride-Hailing',
+      'Payments',
+      'Translator',
+      'VPN and SIM',
+      'Booking',
+      'Messaging',
+      'Final Tips',
+    ]) {
+      expect(
+        sections.some((heading) => heading.includes(topic)),
+        topic,
+      ).toBe(true);
     }
     const badge = article.getByRole('link', {name: /on the App Store/});
     await expect(badge).toHaveAttribute('href', site.appStoreUrl);
@@ -191,17 +209,25 @@ test.describe('article pages', () => {
 test.describe('feeds, sitemap and search', () => {
   test('every page links the RSS and Atom feeds, which list the six posts', async ({request}) => {
     const $ = await rawPage(request, '/gotcha-screen-translator/support');
-    expect($('link[rel="alternate"][type="application/rss+xml"]').attr('href')).toBe('/blog/rss.xml');
-    expect($('link[rel="alternate"][type="application/atom+xml"]').attr('href')).toBe('/blog/atom.xml');
+    expect($('link[rel="alternate"][type="application/rss+xml"]').attr('href')).toBe(
+      '/blog/rss.xml',
+    );
+    expect($('link[rel="alternate"][type="application/atom+xml"]').attr('href')).toBe(
+      '/blog/atom.xml',
+    );
     for (const feed of ['/blog/rss.xml', '/blog/atom.xml']) {
       const xml = await (await request.get(feed)).text();
       for (const [slug] of INDEX) expect(xml, feed).toContain(`/blog/${slug}`);
     }
   });
 
-  test('the sitemap lists exactly the canonical URLs, and robots.txt names it', async ({request}) => {
+  test('the sitemap lists exactly the canonical URLs, and robots.txt names it', async ({
+    request,
+  }) => {
     const xml = await (await request.get('/sitemap.xml')).text();
-    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => new URL(match[1]!).pathname,
+    );
     expect(urls.sort()).toEqual(
       [
         '/',
@@ -221,7 +247,10 @@ test.describe('feeds, sitemap and search', () => {
     const box = page.getByRole('banner').getByRole('textbox', {name: 'Search'});
     await box.click();
     await box.fill('Taobao');
-    const result = page.getByRole('banner').getByText(/How to Use Taobao as a Foreigner/).first();
+    const result = page
+      .getByRole('banner')
+      .getByText(/How to Use Taobao as a Foreigner/)
+      .first();
     await expect(result).toBeVisible();
     await result.click();
     await expect(page).toHaveURL(/\/blog\/taobao-guide/);
@@ -231,7 +260,9 @@ test.describe('feeds, sitemap and search', () => {
 
 test.describe('accessibility of the blog', () => {
   for (const colorScheme of COLOR_SCHEMES) {
-    test(`/blogs and every article have no axe violations in ${colorScheme} mode`, async ({page}) => {
+    test(`/blogs and every article have no axe violations in ${colorScheme} mode`, async ({
+      page,
+    }) => {
       await page.emulateMedia({colorScheme});
       for (const path of ['/blogs', ...INDEX.map(([slug]) => `/blog/${slug}`)]) {
         await open(page, path);

@@ -38,7 +38,9 @@ test.describe('home page hero', () => {
     await page.emulateMedia({reducedMotion: 'reduce'});
     await open(page, '/');
     await page.getByRole('link', {name: 'Explore Our Products'}).click();
-    const top = await page.evaluate(() => document.getElementById('products')!.getBoundingClientRect().top);
+    const top = await page.evaluate(
+      () => document.getElementById('products')!.getBoundingClientRect().top,
+    );
     expect(Math.abs(top)).toBeLessThan(120);
   });
 
@@ -98,7 +100,12 @@ test.describe('flagship products', () => {
       cards.map((card) => {
         const image = card.querySelector('img')!.getBoundingClientRect();
         const title = card.querySelector('h3')!.getBoundingClientRect();
-        return {imageLeft: image.left, imageBottom: image.bottom, titleLeft: title.left, titleTop: title.top};
+        return {
+          imageLeft: image.left,
+          imageBottom: image.bottom,
+          titleLeft: title.left,
+          titleTop: title.top,
+        };
       }),
     );
     if (testInfo.project.name === 'desktop') {

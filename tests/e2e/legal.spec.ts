@@ -39,7 +39,9 @@ test.describe('translator pages', () => {
     await expect(page.getByText('The app is not directed at children under 4.')).toBeVisible();
   });
 
-  test('support gives the contact e-mail as a mailto link and links the legal pages', async ({page}) => {
+  test('support gives the contact e-mail as a mailto link and links the legal pages', async ({
+    page,
+  }) => {
     await open(page, '/gotcha-screen-translator/support');
     const main = page.getByRole('main');
     await expect(main.getByRole('link', {name: site.contactEmail}).first()).toHaveAttribute(

@@ -25,7 +25,7 @@ test.describe('site header', () => {
     const names: string[] = [];
     for (let i = 0; i < 4; i += 1) {
       await page.keyboard.press('Tab');
-      names.push(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
+      names.push(await page.evaluate(() => document.activeElement?.textContent.trim() ?? ''));
     }
     expect(names.join('|')).toContain(`${site.companyName}|Products|Contact`);
   });
@@ -42,7 +42,9 @@ test.describe('site header', () => {
 });
 
 test.describe('site footer', () => {
-  test('has the four columns: company, products, company links and social links', async ({page}) => {
+  test('has the four columns: company, products, company links and social links', async ({
+    page,
+  }) => {
     await open(page, '/');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText(site.blurb)).toBeVisible();
@@ -125,7 +127,9 @@ test.describe('error screen', () => {
     await open(page, '/');
     await page.getByRole('link', {name: 'View All Articles'}).first().click();
     await expect(page.getByRole('heading', {name: 'Unexpected Application Error!'})).toBeVisible();
-    await expect(page.getByRole('heading', {level: 2, name: 'Simulated render failure'})).toBeVisible();
+    await expect(
+      page.getByRole('heading', {level: 2, name: 'Simulated render failure'}),
+    ).toBeVisible();
     await expect(page.getByRole('button', {name: 'Try again'})).toBeVisible();
   });
 });

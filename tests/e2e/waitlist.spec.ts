@@ -29,9 +29,12 @@ function toast(page: Page, text: string) {
 test.describe('waitlist form on a build with a product coming soon', () => {
   test.use({baseURL: `http://localhost:${WAITLIST_PORT}`});
 
-  test('takes the coming-soon product’s place, and tests the connection on load', async ({page}) => {
+  test('takes the coming-soon product’s place, and tests the connection on load', async ({
+    page,
+  }) => {
     const connectionTest = page.waitForRequest(
-      (request) => request.method() === 'HEAD' && request.url().includes('/rest/v1/waitlist_emails'),
+      (request) =>
+        request.method() === 'HEAD' && request.url().includes('/rest/v1/waitlist_emails'),
     );
     await open(page, '/');
     await connectionTest;
@@ -51,7 +54,9 @@ test.describe('waitlist form on a build with a product coming soon', () => {
     await open(page, '/');
     const email = uniqueEmail('joins');
     await submit(page, email);
-    await expect(toast(page, "Thanks for joining our waitlist! We'll keep you updated.")).toBeVisible();
+    await expect(
+      toast(page, "Thanks for joining our waitlist! We'll keep you updated."),
+    ).toBeVisible();
     await expect(waitlist(page).input).toHaveValue('');
     await submit(page, email.toUpperCase());
     await expect(toast(page, 'This email is already on our waitlist')).toBeVisible();
@@ -72,12 +77,18 @@ test.describe('waitlist form on a build with a product coming soon', () => {
     expect(writes).toEqual([]);
   });
 
-  test('shows the database’s message for an address the database rejects', async ({page, watch}) => {
+  test('shows the database’s message for an address the database rejects', async ({
+    page,
+    watch,
+  }) => {
     watch.expectErrors(/status of 400/);
     await open(page, '/');
     await submit(page, 'a@b');
     await expect(
-      toast(page, 'Database error: new row for relation "waitlist_emails" violates check constraint'),
+      toast(
+        page,
+        'Database error: new row for relation "waitlist_emails" violates check constraint',
+      ),
     ).toBeVisible();
   });
 
@@ -89,10 +100,13 @@ test.describe('waitlist form on a build with a product coming soon', () => {
     await expect(toast(page, 'Something went wrong. Please try again later.')).toBeVisible();
   });
 
-  test('disables the button while submitting, and each toast goes after 5 seconds', async ({page}) => {
+  test('disables the button while submitting, and each toast goes after 5 seconds', async ({
+    page,
+  }) => {
     await open(page, '/');
     await page.route('**/rest/v1/waitlist_emails*', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (route.request().method() === 'POST')
+        await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
     });
     const {button} = waitlist(page);

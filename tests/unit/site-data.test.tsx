@@ -4,7 +4,9 @@ import {products, withComingSoon} from '../../src/data/products';
 
 describe('products', () => {
   it('are both live, with three features each, and only the translator has the badge', () => {
-    expect(products.map((product) => [product.id, product.isComingSoon, product.appStoreBadge])).toEqual([
+    expect(
+      products.map((product) => [product.id, product.isComingSoon, product.appStoreBadge]),
+    ).toEqual([
       ['screen-translator', false, true],
       ['trip-planner', false, false],
     ]);
@@ -26,8 +28,12 @@ describe('products', () => {
 
 describe('the error screen', () => {
   it('shows a routing error’s status and status text', () => {
-    render(<ErrorScreen error={{status: 404, statusText: 'Not Found'}} tryAgain={() => undefined} />);
-    expect(screen.getByRole('heading', {level: 1}).textContent).toBe('Unexpected Application Error!');
+    render(
+      <ErrorScreen error={{status: 404, statusText: 'Not Found'}} tryAgain={() => undefined} />,
+    );
+    expect(screen.getByRole('heading', {level: 1}).textContent).toBe(
+      'Unexpected Application Error!',
+    );
     expect(screen.getByRole('heading', {level: 2}).textContent).toBe('404 Not Found');
   });
 

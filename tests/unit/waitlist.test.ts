@@ -27,7 +27,9 @@ describe('the error catalogue', () => {
   });
 
   it('shows "This email is already on our waitlist" for a duplicate (23505)', () => {
-    expect(toOutcome({error: {code: '23505', message: 'duplicate key value'}, status: 409})).toEqual({
+    expect(
+      toOutcome({error: {code: '23505', message: 'duplicate key value'}, status: 409}),
+    ).toEqual({
       kind: 'error',
       message: 'This email is already on our waitlist',
     });
@@ -93,7 +95,9 @@ describe('joining the waitlist', () => {
       kind: 'success',
       message: WAITLIST_MESSAGES.success,
     });
-    expect(calls).toEqual([{table: 'waitlist_emails', payload: {email: 'ada@example.com'}, columns: 'id'}]);
+    expect(calls).toEqual([
+      {table: 'waitlist_emails', payload: {email: 'ada@example.com'}, columns: 'id'},
+    ]);
   });
 
   it('rejects an address without @ before calling the database', async () => {
@@ -116,13 +120,17 @@ describe('joining the waitlist', () => {
 
 describe('the connection test', () => {
   it('counts ids without reading rows, and is healthy with a count', async () => {
-    const {client, calls} = clientAnswering(() => Promise.resolve({status: 206, count: 3, error: null}));
+    const {client, calls} = clientAnswering(() =>
+      Promise.resolve({status: 206, count: 3, error: null}),
+    );
     await expect(checkConnection(client)).resolves.toBe(true);
     expect(calls[0]).toMatchObject({columns: 'id', options: {count: 'exact', head: true}});
   });
 
   it('is unhealthy when a failed HEAD comes back with no error and no count', async () => {
-    const {client} = clientAnswering(() => Promise.resolve({status: 204, count: null, error: null}));
+    const {client} = clientAnswering(() =>
+      Promise.resolve({status: 204, count: null, error: null}),
+    );
     await expect(checkConnection(client)).resolves.toBe(false);
   });
 });

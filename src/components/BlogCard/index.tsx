@@ -4,7 +4,13 @@ import type {BlogSummary} from '@site/plugins/blog-summaries';
 import styles from './styles.module.css';
 
 /** One article: image, title, date and excerpt; the whole card opens /blog/{slug}. */
-export default function BlogCard({post, headingLevel}: {post: BlogSummary; headingLevel: 2 | 3}): ReactNode {
+export default function BlogCard({
+  post,
+  headingLevel,
+}: {
+  post: BlogSummary;
+  headingLevel: 2 | 3;
+}): ReactNode {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className={styles.card}>

@@ -8,7 +8,12 @@ export function describeError(error: unknown): {status?: string; message: string
     if (typeof status === 'number' || typeof status === 'string') {
       return {
         status: String(status),
-        message: typeof statusText === 'string' && statusText !== '' ? statusText : String(message ?? ''),
+        message:
+          typeof statusText === 'string' && statusText !== ''
+            ? statusText
+            : typeof message === 'string'
+              ? message
+              : '',
       };
     }
     if (typeof message === 'string') return {message};
@@ -37,6 +42,8 @@ export default function ErrorScreen({
         <button type="button" className="gl-button" onClick={tryAgain}>
           Try again
         </button>
+        {/* A full page load: after a failure, the app's own state is not to be trusted. */}
+        {/* eslint-disable-next-line @docusaurus/no-html-links */}
         <a href="/" className="gl-button gl-button--secondary">
           Return to Home
         </a>

@@ -9,7 +9,8 @@ export default function LastUpdated(): ReactNode {
   const today = useVisitorToday();
   return (
     <p className={styles.lastUpdated}>
-      Last Updated: <time dateTime={today.toISOString().slice(0, 10)}>{LONG_DATE.format(today)}</time>
+      Last Updated:{' '}
+      <time dateTime={today.toISOString().slice(0, 10)}>{LONG_DATE.format(today)}</time>
     </p>
   );
 }

@@ -1,8 +1,8 @@
-import {useEffect, useId, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent} from 'react';
 import type {SupabaseClient} from '@supabase/supabase-js';
 import {ToastContainer, toast} from 'react-toastify';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {LOCAL_ANON_KEY} from '@site/src/data/waitlist';
+import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
 import {createAnonClient} from '@site/src/lib/supabase';
 import {
   TOAST_DURATION_MS,
@@ -20,12 +20,12 @@ function showToast({kind, message}: Outcome): void {
 
 /** Where the form talks to: the configured Supabase project, or the site's own local stand-in. */
 function useSupabaseClient(): () => Promise<SupabaseClient> {
-  const {customFields} = useDocusaurusContext().siteConfig;
+  const {supabaseUrl, supabaseAnonKey} = useSiteSettings();
   const client = useRef<Promise<SupabaseClient> | null>(null);
   return () => {
     client.current ??= createAnonClient(
-      String(customFields?.supabaseUrl || window.location.origin),
-      String(customFields?.supabaseAnonKey || LOCAL_ANON_KEY),
+      supabaseUrl || window.location.origin,
+      supabaseAnonKey || LOCAL_ANON_KEY,
     );
     return client.current;
   };
@@ -48,7 +48,7 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isValidEmail(email)) {
       showToast({kind: 'error', message: WAITLIST_MESSAGES.invalidEmail});

@@ -59,6 +59,7 @@ export default function Footer(): ReactNode {
               <Link to="/gotcha-screen-translator/privacy-policy">Privacy Policy</Link>
             </li>
             <li>
+              {/* eslint-disable-next-line @docusaurus/no-html-links -- Link would open mailto: in a new tab */}
               <a href={`mailto:${site.contactEmail}`}>Contact</a>
             </li>
           </ul>

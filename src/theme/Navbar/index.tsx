@@ -18,6 +18,7 @@ export default function Navbar(): ReactNode {
           <SectionLink section="products" className={styles.link}>
             Products
           </SectionLink>
+          {/* eslint-disable-next-line @docusaurus/no-html-links -- Link would open mailto: in a new tab */}
           <a href={`mailto:${site.contactEmail}`} className={styles.link}>
             Contact
           </a>
