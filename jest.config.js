@@ -1,0 +1,51 @@
+/**
+ * Jest: `unit` (components and plain logic, jsdom) and `integration` (the real server process,
+ * Node). Babel options are given inline: a babel.config.js at the root would be picked up by
+ * Docusaurus's own build.
+ * @type {import('jest').Config}
+ */
+const babelTransform = [
+  'babel-jest',
+  {
+    babelrc: false,
+    configFile: false,
+    presets: [
+      ['@babel/preset-env', {targets: {node: 'current'}}],
+      ['@babel/preset-react', {runtime: 'automatic'}],
+      '@babel/preset-typescript',
+    ],
+  },
+];
+
+/** Every package we import ships CommonJS; list ESM-only ones here so Babel transforms them. */
+const esmOnlyPackages = [];
+
+const shared = {
+  transform: {'^.+\\.[cm]?[jt]sx?$': babelTransform},
+  transformIgnorePatterns:
+    esmOnlyPackages.length === 0
+      ? ['/node_modules/']
+      : [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: {'^@site/(.*)$': '<rootDir>/$1'},
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/tests/unit'],
+      moduleNameMapper: {...shared.moduleNameMapper, '\\.css$': 'identity-obj-proxy'},
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/integration'],
+      // Jest reads `testTimeout` only at the top level, not per project: the integration
+      // tests call jest.setTimeout(60_000) themselves.
+    },
+  ],
+};

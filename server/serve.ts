@@ -1,0 +1,54 @@
+/**
+ * Serves an existing production build and the waitlist REST stand-in, from the project root.
+ * Environment: PORT (3000), HOST (localhost), BUILD_DIR (build), DATA_DIR (.data/waitlist),
+ * DATABASE_URL (a PostgreSQL server instead of the embedded database), SUPABASE_ANON_KEY,
+ * WAITLIST_WRITES_PER_MINUTE (10; 0 lifts the limit), SERVE_BUILD=false (REST stand-in only),
+ * TRUST_PROXY (Fastify's trustProxy: `true`, or the proxy's addresses) behind a reverse proxy.
+ */
+import path from 'node:path';
+import {LOCAL_ANON_KEY} from '../src/data/waitlist';
+import {buildApp} from './app';
+
+function readInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"`);
+  }
+  return value;
+}
+
+async function serve(): Promise<void> {
+  const root = process.cwd();
+  const app = await buildApp({
+    buildDir:
+      process.env.SERVE_BUILD === 'false'
+        ? undefined
+        : path.resolve(root, process.env.BUILD_DIR ?? 'build'),
+    waitlist: {
+      dataDir: path.resolve(root, process.env.DATA_DIR ?? '.data/waitlist'),
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      anonKey: process.env.SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
+      writesPerMinute: readInteger('WAITLIST_WRITES_PER_MINUTE', 10),
+    },
+    trustProxy: process.env.TRUST_PROXY === 'true' ? true : process.env.TRUST_PROXY || false,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Could not close the server cleanly:', error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+  await app.listen({port: readInteger('PORT', 3000), host: process.env.HOST ?? 'localhost'});
+}
+
+serve().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,303 @@
+/**
+ * The waitlist's database: PGlite (embedded Postgres, persisted in a data directory) by default,
+ * or a PostgreSQL server when a connection URL is given. On open it creates Supabase's API roles
+ * when missing and applies `supabase/migrations/*.sql` once each, so the local stand-in runs the
+ * very SQL that production runs.
+ */
+import {mkdir, readdir, readFile} from 'node:fs/promises';
+import path from 'node:path';
+import {PGlite, type Transaction} from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface WaitlistDatabaseOptions {
+  /** Where PGlite keeps its files; created if missing. Ignored when `databaseUrl` is set. */
+  dataDir?: string;
+  /** A PostgreSQL connection URL; wins over `dataDir`. */
+  databaseUrl?: string;
+  /** Defaults to the project's `supabase/migrations`. */
+  migrationsDir?: string;
+}
+
+export type SqlRow = Record<string, unknown>;
+/** Statement parameters: text (Postgres infers the type from the statement) or SQL null. */
+export type SqlParameter = string | null;
+
+export interface SqlSession {
+  query<Row extends SqlRow = SqlRow>(
+    text: string,
+    params?: readonly SqlParameter[],
+  ): Promise<Row[]>;
+}
+
+/** A table or view as the REST layer's schema cache sees it. */
+export interface TableDescription {
+  schema: string;
+  name: string;
+  columns: readonly string[];
+  primaryKey: readonly string[];
+}
+
+export interface WaitlistDatabase {
+  readonly kind: 'pglite' | 'postgresql';
+  /**
+   * Runs `work` in one transaction as role `anon` with the JWT claims PostgREST would set, so
+   * grants and row level security decide; commits when it resolves, rolls back when it throws.
+   */
+  asAnon<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** Tables, views and their columns in the given schemas, read from the catalog. */
+  describeTables(schemas: readonly string[]): Promise<TableDescription[]>;
+  close(): Promise<void>;
+}
+
+interface OwnerSession extends SqlSession {
+  /** Runs a script of several statements (a migration file). */
+  exec(script: string): Promise<void>;
+}
+
+type TransactionRunner = <T>(work: (session: OwnerSession) => Promise<T>) => Promise<T>;
+
+const DEFAULT_MIGRATIONS_DIR = path.resolve(__dirname, '../../supabase/migrations');
+const ANON_CLAIMS = JSON.stringify({role: 'anon'});
+/** Any constant: serializes migrations when several servers start against one database. */
+const MIGRATION_LOCK_KEY = '7432001';
+
+/** Supabase's API roles, as its images create them (`service_role` bypasses RLS, nothing else). */
+const CREATE_SUPABASE_ROLES = `
+do $$
+begin
+  if not exists (select from pg_catalog.pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_catalog.pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_catalog.pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+end
+$$`;
+
+/** The Supabase CLI's own bookkeeping table, so a database it migrated is recognised. */
+const CREATE_MIGRATIONS_TABLE = `
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text not null primary key,
+  statements text[],
+  name text
+);`;
+
+const DESCRIBE_TABLES = `
+select n.nspname::text as schema,
+       c.relname::text as name,
+       coalesce((select json_agg(a.attname::text order by a.attnum)
+                   from pg_catalog.pg_attribute a
+                  where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]')::text
+         as columns,
+       coalesce((select json_agg(a.attname::text order by array_position(i.indkey::int2[], a.attnum))
+                   from pg_catalog.pg_index i
+                   join pg_catalog.pg_attribute a
+                     on a.attrelid = i.indrelid and a.attnum = any (i.indkey::int2[])
+                  where i.indrelid = c.oid and i.indisprimary), '[]')::text
+         as primary_key
+  from pg_catalog.pg_class c
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+ where n.nspname = any (string_to_array($1, ','))
+   and c.relkind in ('r', 'p', 'v', 'm', 'f')
+ order by n.nspname, c.relname`;
+
+interface MigrationFile {
+  version: string;
+  name: string;
+  file: string;
+}
+
+async function listMigrations(directory: string): Promise<MigrationFile[]> {
+  const files = (await readdir(directory)).filter((file) => file.endsWith('.sql')).sort();
+  return files.map((file) => {
+    const match = /^(\d+)_(.+)\.sql$/.exec(file);
+    if (!match?.[1] || !match[2]) {
+      throw new Error(
+        `${path.join(directory, file)}: a migration must be named <timestamp>_<name>.sql ` +
+          '(the Supabase CLI skips any other name)',
+      );
+    }
+    return {version: match[1], name: match[2], file: path.join(directory, file)};
+  });
+}
+
+async function prepareDatabase(
+  runAsOwner: TransactionRunner,
+  migrationsDir: string,
+): Promise<void> {
+  const migrations = await listMigrations(migrationsDir);
+  await runAsOwner(async (session) => {
+    await session.query('select pg_catalog.pg_advisory_xact_lock($1::bigint)', [
+      MIGRATION_LOCK_KEY,
+    ]);
+    await session.exec(CREATE_SUPABASE_ROLES);
+    await session.exec(CREATE_MIGRATIONS_TABLE);
+  });
+  for (const migration of migrations) {
+    const script = await readFile(migration.file, 'utf8');
+    await runAsOwner(async (session) => {
+      await session.query('select pg_catalog.pg_advisory_xact_lock($1::bigint)', [
+        MIGRATION_LOCK_KEY,
+      ]);
+      const applied = await session.query(
+        'select 1 from supabase_migrations.schema_migrations where version = $1',
+        [migration.version],
+      );
+      if (applied.length > 0) return;
+      try {
+        await session.exec(script);
+      } catch (error) {
+        if (error instanceof Error) error.message = `${migration.file}: ${error.message}`;
+        throw error;
+      }
+      await session.query(
+        'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+        [migration.version, migration.name],
+      );
+    });
+  }
+}
+
+function parseNameList(value: unknown): string[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : [];
+  return Array.isArray(parsed)
+    ? parsed.filter((item): item is string => typeof item === 'string')
+    : [];
+}
+
+function createDatabase(
+  kind: WaitlistDatabase['kind'],
+  runAsOwner: TransactionRunner,
+  closeConnection: () => Promise<void>,
+): WaitlistDatabase {
+  return {
+    kind,
+    asAnon: (work) =>
+      runAsOwner(async (session) => {
+        await session.query('set local role anon');
+        await session.query("select pg_catalog.set_config('request.jwt.claims', $1, true)", [
+          ANON_CLAIMS,
+        ]);
+        return work({query: (text, params) => session.query(text, params)});
+      }),
+    describeTables: (schemas) =>
+      runAsOwner(async (session) => {
+        const rows = await session.query(DESCRIBE_TABLES, [schemas.join(',')]);
+        return rows.map((row) => ({
+          schema: String(row.schema),
+          name: String(row.name),
+          columns: parseNameList(row.columns),
+          primaryKey: parseNameList(row.primary_key),
+        }));
+      }),
+    close: closeConnection,
+  };
+}
+
+/** PGlite has one connection: statements of concurrent requests must never interleave. */
+class SerialQueue {
+  #tail: Promise<void> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.#tail.then(task);
+    this.#tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+function pgliteSession(tx: Transaction): OwnerSession {
+  return {
+    async query<Row extends SqlRow>(text: string, params: readonly SqlParameter[] = []) {
+      const result = await tx.query<Row>(text, [...params]);
+      return result.rows;
+    },
+    async exec(script) {
+      await tx.exec(script);
+    },
+  };
+}
+
+async function openPglite(
+  dataDir: string,
+): Promise<{run: TransactionRunner; close: () => Promise<void>}> {
+  await mkdir(dataDir, {recursive: true});
+  const db = await PGlite.create(dataDir);
+  const queue = new SerialQueue();
+  const run: TransactionRunner = (work) =>
+    queue.run(() => db.transaction((tx) => work(pgliteSession(tx))));
+  return {run, close: () => queue.run(() => db.close())};
+}
+
+function pgSession(client: pg.PoolClient): OwnerSession {
+  return {
+    async query<Row extends SqlRow>(text: string, params: readonly SqlParameter[] = []) {
+      const result = await client.query<Row>(text, [...params]);
+      return result.rows;
+    },
+    async exec(script) {
+      // Without parameters, node-postgres uses the simple protocol, which runs several statements.
+      await client.query(script);
+    },
+  };
+}
+
+function openPostgres(databaseUrl: string): {run: TransactionRunner; close: () => Promise<void>} {
+  const pool = new pg.Pool({connectionString: databaseUrl, max: 10});
+  // An idle client losing its server must not take the process down; the next query reports it.
+  pool.on('error', (error) => {
+    console.error(`waitlist database: idle client error: ${error.message}`);
+  });
+  const run: TransactionRunner = async (work) => {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      const result = await work(pgSession(client));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('rollback');
+      } catch {
+        broken = true;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  return {run, close: () => pool.end()};
+}
+
+export async function openWaitlistDatabase(
+  options: WaitlistDatabaseOptions,
+): Promise<WaitlistDatabase> {
+  let kind: WaitlistDatabase['kind'];
+  let connection: {run: TransactionRunner; close: () => Promise<void>};
+  if (options.databaseUrl) {
+    kind = 'postgresql';
+    connection = openPostgres(options.databaseUrl);
+  } else if (options.dataDir) {
+    kind = 'pglite';
+    connection = await openPglite(options.dataDir);
+  } else {
+    throw new Error('The waitlist database needs a data directory or a PostgreSQL URL');
+  }
+  const database = createDatabase(kind, connection.run, connection.close);
+  try {
+    await prepareDatabase(connection.run, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
+    // Fails now, not on the first visitor, when the connecting role cannot become anon.
+    await database.asAnon((session) => session.query('select 1'));
+  } catch (error) {
+    await connection.close().catch(() => undefined);
+    throw error;
+  }
+  return database;
+}

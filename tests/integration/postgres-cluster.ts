@@ -1,0 +1,135 @@
+/**
+ * A throwaway PostgreSQL cluster for the tests, run from Debian's binaries in a fresh temporary
+ * directory: 127.0.0.1 only, a free port, trust authentication. Postgres refuses to run as root,
+ * so when the tests run as root the cluster runs as the `postgres` OS user.
+ */
+import {execFile} from 'node:child_process';
+import {chown, mkdtemp, readdir, rm} from 'node:fs/promises';
+import {existsSync} from 'node:fs';
+import {createServer} from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import pg from 'pg';
+import type {Storage} from './server-process';
+
+const run = promisify(execFile);
+const DEBIAN_POSTGRES_DIR = '/usr/lib/postgresql';
+
+export interface PostgresCluster {
+  /** A new, empty database in the cluster, as server storage (DATABASE_URL). */
+  createDatabase(): Promise<Storage>;
+  stop(): Promise<void>;
+}
+
+async function findBinaries(): Promise<string> {
+  const versions = existsSync(DEBIAN_POSTGRES_DIR)
+    ? (await readdir(DEBIAN_POSTGRES_DIR))
+        .filter((version) => existsSync(path.join(DEBIAN_POSTGRES_DIR, version, 'bin', 'pg_ctl')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const newest = versions[0];
+  if (newest === undefined) {
+    throw new Error(
+      `PostgreSQL is not installed (no ${DEBIAN_POSTGRES_DIR}/<version>/bin/pg_ctl). ` +
+        'Install it with `apt-get install -y postgresql`; the tests start their own throwaway ' +
+        'cluster, so the Debian service need not run.',
+    );
+  }
+  return path.join(DEBIAN_POSTGRES_DIR, newest, 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+async function idOf(user: string, flag: '-u' | '-g'): Promise<number> {
+  const {stdout} = await run('id', [flag, user]);
+  return Number(stdout.trim());
+}
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bin = await findBinaries();
+  const asRoot = process.getuid?.() === 0;
+  const root = await mkdtemp(path.join(tmpdir(), 'waitlist-postgres-'));
+  if (asRoot) await chown(root, await idOf('postgres', '-u'), await idOf('postgres', '-g'));
+  const dataDir = path.join(root, 'data');
+  const port = await freePort();
+
+  const runPostgresTool = async (tool: string, args: readonly string[]): Promise<void> => {
+    const command = path.join(bin, tool);
+    try {
+      if (asRoot) await run('runuser', ['-u', 'postgres', '--', command, ...args], {cwd: root});
+      else await run(command, [...args], {cwd: root});
+    } catch (error) {
+      const {stderr = '', stdout = ''} = error as {stderr?: string; stdout?: string};
+      throw new Error(`${tool} ${args.join(' ')} failed:\n${stdout}${stderr}`);
+    }
+  };
+
+  await runPostgresTool('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--no-locale',
+    '--no-sync',
+  ]);
+  const serverOptions = [
+    `-p ${port}`,
+    `-k ${root}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+  ].join(' ');
+  await runPostgresTool('pg_ctl', [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(root, 'postgres.log'),
+    '-o',
+    serverOptions,
+    '-w',
+    'start',
+  ]);
+
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let databases = 0;
+
+  return {
+    async createDatabase() {
+      databases += 1;
+      const name = `waitlist_test_${databases}`;
+      const admin = new pg.Client({connectionString: adminUrl});
+      await admin.connect();
+      try {
+        await admin.query(`create database ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return {
+        env: {DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/${name}`},
+        // The whole cluster is removed by stop().
+        dispose: () => Promise.resolve(),
+      };
+    },
+    async stop() {
+      try {
+        await runPostgresTool('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        await rm(root, {recursive: true, force: true});
+      }
+    },
+  };
+}

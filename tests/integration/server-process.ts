@@ -1,0 +1,132 @@
+/**
+ * Starts and stops the real server (`npx tsx server/serve.ts`, REST stand-in only) as a child
+ * process, the way `npm start` runs it, and reads its address from Fastify's log.
+ */
+import {spawn} from 'node:child_process';
+import {mkdtemp, rm} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+const PROJECT_ROOT = path.resolve(__dirname, '../..');
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 20_000;
+
+/** Where a server keeps the waitlist: environment for serve.ts, and how to clean it up. */
+export interface Storage {
+  env: Readonly<Record<string, string>>;
+  dispose(): Promise<void>;
+}
+
+/** A fresh PGlite data directory (created by the server on first start). */
+export async function createPgliteStorage(): Promise<Storage> {
+  const parent = await mkdtemp(path.join(tmpdir(), 'waitlist-pglite-'));
+  return {
+    env: {DATA_DIR: path.join(parent, 'data')},
+    dispose: () => rm(parent, {recursive: true, force: true}),
+  };
+}
+
+export interface ServerProcess {
+  /** The Supabase URL to give createClient (the REST API is under /rest/v1). */
+  readonly url: string;
+  /** Everything the process printed so far, for failure messages. */
+  output(): string;
+  /** SIGTERM, then waits until the process and its children have exited. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  storage: Storage;
+  /** WAITLIST_WRITES_PER_MINUTE; 0 lifts the limit (the default here). */
+  writesPerMinute?: number;
+}
+
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
+  const child = spawn('npx', ['tsx', 'server/serve.ts'], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      SERVE_BUILD: 'false',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: '',
+      DATABASE_URL: '',
+      WAITLIST_WRITES_PER_MINUTE: String(options.writesPerMinute ?? 0),
+      ...options.storage.env,
+    },
+    // Its own process group, so stopping reaches npx, tsx and node alike.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  // Fires once the process and every descendant holding its pipes have exited.
+  let isClosed = false;
+  const closed = new Promise<void>((resolve) =>
+    child.once('close', () => {
+      isClosed = true;
+      resolve();
+    }),
+  );
+
+  let stopping = false;
+  const stop = async (): Promise<void> => {
+    stopping = true;
+    if (child.pid !== undefined && !isClosed) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // The group is already gone.
+      }
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => {
+        resolve('timeout');
+      }, STOP_TIMEOUT_MS);
+    });
+    const result = await Promise.race([closed, timedOut]);
+    clearTimeout(timer);
+    if (result === 'timeout' && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+      await closed;
+      throw new Error(`The server did not stop within ${STOP_TIMEOUT_MS} ms:\n${output}`);
+    }
+  };
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`The server did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
+    }, START_TIMEOUT_MS);
+    const onData = (): void => {
+      const match = /Server listening at (http:\/\/[^\s"]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    void closed.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited before listening (code ${child.exitCode}):\n${output}`));
+    });
+  }).catch(async (error: unknown) => {
+    await stop().catch(() => undefined);
+    throw error;
+  });
+
+  void closed.then(() => {
+    // Shown in the test output: every later failure against this server follows from it.
+    if (!stopping) {
+      const how = child.signalCode ?? `code ${child.exitCode}`;
+      console.error(`The server at ${url} exited unexpectedly (${how}):\n${output}`);
+    }
+  });
+  return {url, output: () => output, stop};
+}

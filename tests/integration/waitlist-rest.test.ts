@@ -1,0 +1,558 @@
+/**
+ * The waitlist REST contract, checked end to end: the real server process, the real supabase-js
+ * client, and the real migration, once on embedded PGlite and once on a PostgreSQL server.
+ */
+import {createClient, type SupabaseClient, type SupabaseClientOptions} from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
+import {startPostgresCluster, type PostgresCluster} from './postgres-cluster';
+import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';
+
+jest.setTimeout(60_000);
+
+interface Backend {
+  name: string;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  /** Fresh, empty storage for one server (and its restarts). */
+  createStorage(): Promise<Storage>;
+}
+
+const EXPOSED_HEADERS = [
+  'Content-Encoding',
+  'Content-Location',
+  'Content-Range',
+  'Content-Type',
+  'Date',
+  'Location',
+  'Server',
+  'Transfer-Encoding',
+  'Range-Unit',
+];
+
+/** The waitlist table as supabase-js sees it (what `supabase gen types` would write). */
+interface WaitlistDatabase {
+  public: {
+    Tables: {
+      waitlist_emails: {
+        Row: {id: number; email: string; created_at: string};
+        Insert: {email: string};
+        Update: {email?: string};
+        Relationships: [];
+      };
+    };
+    Views: {[_ in never]: never};
+    Functions: {[_ in never]: never};
+    Enums: {[_ in never]: never};
+    CompositeTypes: {[_ in never]: never};
+  };
+}
+
+type RealtimeTransport = NonNullable<
+  NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']
+>;
+
+function connect(server: ServerProcess): SupabaseClient<WaitlistDatabase> {
+  return createClient<WaitlistDatabase>(server.url, LOCAL_ANON_KEY, {
+    auth: {persistSession: false},
+    // Node 20 has no global WebSocket and createClient throws without one. `ws` is what
+    // realtime-js uses in Node; only its event typings differ from the DOM's.
+    realtime: {transport: WebSocket as unknown as RealtimeTransport},
+  });
+}
+
+let addressCounter = 0;
+/** A new address each call, unique across runs against a reused database. */
+function newAddress(label: string): string {
+  addressCounter += 1;
+  return `${label}.${Date.now().toString(36)}.${addressCounter}@example.com`;
+}
+
+interface RawResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+async function rawRequest(
+  server: ServerProcess,
+  pathAndQuery: string,
+  init: {method?: string; headers?: Record<string, string>; body?: string} = {},
+): Promise<RawResponse> {
+  const response = await fetch(`${server.url}/rest/v1/${pathAndQuery}`, init);
+  return {status: response.status, headers: response.headers, text: await response.text()};
+}
+
+const anonHeaders = (extra: Record<string, string> = {}): Record<string, string> => ({
+  apikey: LOCAL_ANON_KEY,
+  authorization: `Bearer ${LOCAL_ANON_KEY}`,
+  ...extra,
+});
+
+/** The id of the single row an insert().select('id') returned. */
+function idOf(data: unknown): number {
+  const rows: unknown[] = Array.isArray(data) ? data : [];
+  const row: unknown = rows[0];
+  const id: unknown = typeof row === 'object' && row !== null && 'id' in row ? row.id : undefined;
+  if (rows.length !== 1 || typeof id !== 'number') {
+    throw new Error(`Expected [{id}], got ${JSON.stringify(data)}`);
+  }
+  return id;
+}
+
+async function countRows(client: SupabaseClient<WaitlistDatabase>): Promise<number> {
+  const {count, status, error} = await client
+    .from(WAITLIST_TABLE)
+    .select('id', {count: 'exact', head: true})
+    .limit(1);
+  expect(error).toBeNull();
+  expect([200, 206]).toContain(status);
+  if (typeof count !== 'number') throw new Error(`The count was ${String(count)}`);
+  return count;
+}
+
+function describeWaitlistContract(backend: Backend): void {
+  describe(`the waitlist REST stand-in on ${backend.name}`, () => {
+    // Everything started here is stopped and removed in afterAll, even after a failure.
+    const storages: Storage[] = [];
+    const servers: ServerProcess[] = [];
+    let storage: Storage;
+    let server: ServerProcess;
+    let client: SupabaseClient<WaitlistDatabase>;
+
+    async function newStorage(): Promise<Storage> {
+      const created = await backend.createStorage();
+      storages.push(created);
+      return created;
+    }
+
+    async function start(on: Storage, writesPerMinute = 0): Promise<ServerProcess> {
+      const started = await startServer({storage: on, writesPerMinute});
+      servers.push(started);
+      return started;
+    }
+
+    beforeAll(async () => {
+      await backend.setUp();
+      storage = await newStorage();
+      server = await start(storage);
+      client = connect(server);
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.allSettled(servers.map((started) => started.stop()));
+      await Promise.allSettled(storages.map((created) => created.dispose()));
+      await backend.tearDown();
+    }, 60_000);
+
+    it('passes the connection test: a HEAD count of ids answers 200 or 206 with a number', async () => {
+      const {status, count, error} = await client
+        .from(WAITLIST_TABLE)
+        .select('id', {count: 'exact', head: true})
+        .limit(1);
+      expect(error).toBeNull();
+      expect([200, 206]).toContain(status);
+      expect(typeof count).toBe('number');
+    });
+
+    it('answers counts with the statuses and Content-Range of PostgREST for 0, 1 and several rows', async () => {
+      const fresh = await start(await newStorage());
+      const head = () =>
+        rawRequest(fresh, `${WAITLIST_TABLE}?select=id&limit=1`, {
+          method: 'HEAD',
+          headers: anonHeaders({prefer: 'count=exact'}),
+        });
+      const insert = (email: string) =>
+        rawRequest(fresh, WAITLIST_TABLE, {
+          method: 'POST',
+          headers: anonHeaders({'content-type': 'application/json'}),
+          body: JSON.stringify({email}),
+        });
+
+      const empty = await head();
+      expect([empty.status, empty.headers.get('content-range')]).toEqual([200, '*/0']);
+      expect((await insert(newAddress('first'))).status).toBe(201);
+      const one = await head();
+      expect([one.status, one.headers.get('content-range')]).toEqual([200, '0-0/1']);
+      expect((await insert(newAddress('second'))).status).toBe(201);
+      const two = await head();
+      expect([two.status, two.headers.get('content-range')]).toEqual([206, '0-0/2']);
+      expect(two.headers.get('preference-applied')).toBe('count=exact');
+      expect(two.text).toBe('');
+
+      const page = await rawRequest(fresh, `${WAITLIST_TABLE}?select=id&limit=1`, {
+        headers: anonHeaders({prefer: 'count=exact'}),
+      });
+      expect([page.status, page.headers.get('content-range')]).toEqual([206, '0-0/2']);
+      expect(JSON.parse(page.text)).toEqual([{id: expect.any(Number) as unknown}]);
+      const all = await rawRequest(fresh, `${WAITLIST_TABLE}?select=id`, {
+        headers: anonHeaders({prefer: 'count=exact'}),
+      });
+      expect([all.status, all.headers.get('content-range')]).toEqual([200, '0-1/2']);
+      const uncounted = await rawRequest(fresh, `${WAITLIST_TABLE}?select=id`, {
+        headers: anonHeaders(),
+      });
+      expect([uncounted.status, uncounted.headers.get('content-range')]).toEqual([200, '0-1/*']);
+    });
+
+    it('inserts an address and selects back its id only: 201 [{id}]', async () => {
+      const {data, error, status} = await client
+        .from(WAITLIST_TABLE)
+        .insert({email: newAddress('ada')})
+        .select('id');
+      expect(error).toBeNull();
+      expect(status).toBe(201);
+      expect(data).toEqual([{id: expect.any(Number) as unknown}]);
+    });
+
+    it('answers 409 with code 23505 and null details for a duplicate in another letter case', async () => {
+      const email = newAddress('grace');
+      expect((await client.from(WAITLIST_TABLE).insert({email}).select('id')).status).toBe(201);
+      const {error, status, data} = await client
+        .from(WAITLIST_TABLE)
+        .insert({email: email.toUpperCase()})
+        .select('id');
+      expect(status).toBe(409);
+      expect(data).toBeNull();
+      expect(error).toMatchObject({
+        code: '23505',
+        details: null,
+        message: 'duplicate key value violates unique constraint "waitlist_emails_email_lower_key"',
+      });
+    });
+
+    it('answers 400 PGRST204 for a key that is not a column', async () => {
+      // The typed client refuses the typo at compile time; an untyped caller could still send it.
+      const misspelled = {mail: newAddress('typo')} as unknown as {email: string};
+      const {error, status} = await client.from(WAITLIST_TABLE).insert(misspelled);
+      expect(status).toBe(400);
+      expect(error).toMatchObject({
+        code: 'PGRST204',
+        message: "Could not find the 'mail' column of 'waitlist_emails' in the schema cache",
+      });
+    });
+
+    it('answers 400 PGRST102 "Empty or invalid json" for a body that is not JSON', async () => {
+      const response = await rawRequest(server, WAITLIST_TABLE, {
+        method: 'POST',
+        headers: anonHeaders({'content-type': 'application/json'}),
+        body: '}{',
+      });
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.text)).toEqual({
+        code: 'PGRST102',
+        details: null,
+        hint: null,
+        message: 'Empty or invalid json',
+      });
+    });
+
+    it('answers 400 PGRST102 "All object keys must match" for rows with different keys', async () => {
+      const response = await rawRequest(server, WAITLIST_TABLE, {
+        method: 'POST',
+        headers: anonHeaders({'content-type': 'application/json'}),
+        body: JSON.stringify([{email: newAddress('a')}, {mail: newAddress('b')}]),
+      });
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.text)).toMatchObject({
+        code: 'PGRST102',
+        message: 'All object keys must match',
+      });
+    });
+
+    it('answers 401 with the hosted gateway body when the apikey is missing', async () => {
+      const response = await rawRequest(server, `${WAITLIST_TABLE}?select=id`);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      expect(JSON.parse(response.text)).toEqual({
+        message: 'No API key found in request',
+        hint: 'No `apikey` request header or url param was found.',
+      });
+    });
+
+    it('answers 401 "Invalid API key" for a wrong apikey', async () => {
+      const response = await rawRequest(server, `${WAITLIST_TABLE}?select=id`, {
+        headers: {apikey: 'not-the-key', authorization: 'Bearer not-the-key'},
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      expect(JSON.parse(response.text)).toEqual({
+        message: 'Invalid API key',
+        hint: 'Double check your Supabase `anon` or `service_role` API key.',
+      });
+    });
+
+    it('answers 401 PGRST301 when the bearer token is not the apikey', async () => {
+      const response = await rawRequest(server, `${WAITLIST_TABLE}?select=id`, {
+        headers: {apikey: LOCAL_ANON_KEY, authorization: 'Bearer something-else'},
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expect(JSON.parse(response.text)).toEqual({
+        code: 'PGRST301',
+        details: null,
+        hint: null,
+        message: 'Expected 3 parts in JWT; got 1',
+      });
+    });
+
+    it('never hands an e-mail address to the anon key, whatever it asks', async () => {
+      const email = newAddress('secret');
+      expect((await client.from(WAITLIST_TABLE).insert({email})).status).toBe(201);
+      const attempts: [string, string, Record<string, string>, string?][] = [
+        ['GET', `${WAITLIST_TABLE}?select=email`, {}],
+        ['GET', `${WAITLIST_TABLE}?select=*`, {}],
+        ['GET', `${WAITLIST_TABLE}?select=%2A`, {}],
+        ['GET', WAITLIST_TABLE, {}],
+        ['GET', `${WAITLIST_TABLE}?select=id&email=eq.${encodeURIComponent(email)}`, {}],
+        ['GET', `${WAITLIST_TABLE}?select=id&order=email`, {}],
+        ['HEAD', `${WAITLIST_TABLE}?select=email`, {prefer: 'count=exact'}],
+        [
+          'PATCH',
+          `${WAITLIST_TABLE}?id=gt.0&select=email`,
+          {prefer: 'return=representation'},
+          '{"email":"x@example.com"}',
+        ],
+        ['DELETE', `${WAITLIST_TABLE}?id=gt.0&select=email`, {prefer: 'return=representation'}],
+      ];
+      for (const [method, pathAndQuery, headers, body] of attempts) {
+        const response = await rawRequest(server, pathAndQuery, {
+          method,
+          headers: anonHeaders({'content-type': 'application/json', ...headers}),
+          body,
+        });
+        expect({method, pathAndQuery, status: response.status}).toEqual({
+          method,
+          pathAndQuery,
+          status: 401,
+        });
+        expect(response.text).not.toContain('@');
+      }
+      const ids = await rawRequest(server, `${WAITLIST_TABLE}?select=id`, {headers: anonHeaders()});
+      expect(ids.status).toBe(200);
+      expect(ids.text).not.toContain('@');
+      const rows = JSON.parse(ids.text) as Record<string, unknown>[];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(Object.keys(row)).toEqual(['id']);
+    });
+
+    it('refuses PATCH and DELETE with 401 42501 and leaves the row in place', async () => {
+      const email = newAddress('keep');
+      const inserted = await client.from(WAITLIST_TABLE).insert({email}).select('id');
+      const id = idOf(inserted.data);
+
+      const update = await client
+        .from(WAITLIST_TABLE)
+        .update({email: newAddress('evil')})
+        .eq('id', id);
+      expect(update.status).toBe(401);
+      expect(update.error).toMatchObject({
+        code: '42501',
+        message: 'permission denied for table waitlist_emails',
+      });
+
+      const removal = await client.from(WAITLIST_TABLE).delete().eq('id', id);
+      expect(removal.status).toBe(401);
+      expect(removal.error).toMatchObject({
+        code: '42501',
+        message: 'permission denied for table waitlist_emails',
+      });
+
+      const duplicate = await client.from(WAITLIST_TABLE).insert({email});
+      expect(duplicate.status).toBe(409);
+      expect(duplicate.error?.code).toBe('23505');
+    });
+
+    it('refuses a DELETE without a filter with 400 21000, as Supabase does (pg-safeupdate)', async () => {
+      const response = await rawRequest(server, WAITLIST_TABLE, {
+        method: 'DELETE',
+        headers: anonHeaders(),
+      });
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.text)).toEqual({
+        code: '21000',
+        details: null,
+        hint: null,
+        message: 'DELETE requires a WHERE clause',
+      });
+    });
+
+    it('refuses insert().select() of every column with 401 42501 and stores nothing', async () => {
+      const email = newAddress('star');
+      const {status, error, data} = await client.from(WAITLIST_TABLE).insert({email}).select();
+      expect(status).toBe(401);
+      expect(data).toBeNull();
+      expect(error).toMatchObject({
+        code: '42501',
+        message: 'permission denied for table waitlist_emails',
+      });
+      // The statement was rolled back, so the address can still join.
+      expect((await client.from(WAITLIST_TABLE).insert({email})).status).toBe(201);
+    });
+
+    it('keeps exactly one row when 50 identical inserts race', async () => {
+      const before = await countRows(client);
+      const email = newAddress('race');
+      const results = await Promise.all(
+        Array.from({length: 50}, () => client.from(WAITLIST_TABLE).insert({email}).select('id')),
+      );
+      const created = results.filter((result) => result.status === 201);
+      const duplicates = results.filter(
+        (result) => result.status === 409 && result.error?.code === '23505',
+      );
+      expect(created).toHaveLength(1);
+      expect(duplicates).toHaveLength(49);
+      expect(await countRows(client)).toBe(before + 1);
+    });
+
+    it('lets the database CHECK reject "not-an-email" with 400 23514', async () => {
+      const {status, error} = await client.from(WAITLIST_TABLE).insert({email: 'not-an-email'});
+      expect(status).toBe(400);
+      expect(error).toMatchObject({
+        code: '23514',
+        details: null,
+        message:
+          'new row for relation "waitlist_emails" violates check constraint "waitlist_emails_email_check"',
+      });
+    });
+
+    it('answers 413 "Payload Too Large" for a body over 64 KiB', async () => {
+      const response = await rawRequest(server, WAITLIST_TABLE, {
+        method: 'POST',
+        headers: anonHeaders({'content-type': 'application/json'}),
+        body: JSON.stringify({email: `${'a'.repeat(70 * 1024)}@example.com`}),
+      });
+      expect(response.status).toBe(413);
+      expect(JSON.parse(response.text)).toEqual({message: 'Payload Too Large'});
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    });
+
+    it('answers 404 PGRST205 with a hint for a misspelled table', async () => {
+      const response = await rawRequest(server, 'waitlist_email?select=id', {
+        headers: anonHeaders(),
+      });
+      expect(response.status).toBe(404);
+      expect(JSON.parse(response.text)).toEqual({
+        code: 'PGRST205',
+        details: null,
+        hint: "Perhaps you meant the table 'public.waitlist_emails'",
+        message: "Could not find the table 'public.waitlist_email' in the schema cache",
+      });
+    });
+
+    it('answers a CORS preflight from another origin without an apikey', async () => {
+      const requested =
+        'apikey, authorization, x-client-info, prefer, content-type, content-profile';
+      const preflight = await rawRequest(server, WAITLIST_TABLE, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://localhost:3000',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': requested,
+        },
+      });
+      expect(preflight.status).toBe(200);
+      expect(preflight.headers.get('access-control-allow-origin')).toMatch(
+        /^(\*|http:\/\/localhost:3000)$/,
+      );
+      expect(preflight.headers.get('access-control-allow-methods')).toBe(
+        'GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD',
+      );
+      expect(preflight.headers.get('access-control-allow-headers')).toBe(requested);
+      expect(preflight.headers.get('access-control-max-age')).toBe('86400');
+
+      for (const headers of [
+        anonHeaders({origin: 'http://localhost:3000'}),
+        {origin: 'http://localhost:3000'},
+      ]) {
+        const actual = await rawRequest(server, `${WAITLIST_TABLE}?select=id`, {headers});
+        expect(actual.headers.get('access-control-allow-origin')).toMatch(
+          /^(\*|http:\/\/localhost:3000)$/,
+        );
+        expect(actual.headers.get('access-control-expose-headers')?.split(', ')).toEqual(
+          EXPOSED_HEADERS,
+        );
+      }
+    });
+
+    it('answers 429 with Retry-After once an address exceeds the write limit', async () => {
+      const limited = await start(await newStorage(), 5);
+      const statuses: number[] = [];
+      let refused: RawResponse | undefined;
+      for (let attempt = 0; attempt < 7; attempt += 1) {
+        const response = await rawRequest(limited, WAITLIST_TABLE, {
+          method: 'POST',
+          headers: anonHeaders({'content-type': 'application/json'}),
+          body: JSON.stringify({email: newAddress('burst')}),
+        });
+        statuses.push(response.status);
+        if (response.status === 429) refused = response;
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+      expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(JSON.parse(refused?.text ?? '{}')).toMatchObject({
+        code: expect.any(String) as unknown,
+        message: expect.any(String) as unknown,
+        details: null,
+        hint: null,
+      });
+      // Reading is not a write: the connection test still works.
+      const head = await rawRequest(limited, `${WAITLIST_TABLE}?select=id&limit=1`, {
+        method: 'HEAD',
+        headers: anonHeaders({prefer: 'count=exact'}),
+      });
+      expect(head.status).toBe(206);
+    });
+
+    it('resolves, never throws, with status 0 and "fetch failed" when the server is stopped', async () => {
+      const stopped = await start(await newStorage());
+      await stopped.stop();
+      const result = await connect(stopped)
+        .from(WAITLIST_TABLE)
+        .insert({email: newAddress('offline')})
+        .select('id');
+      expect(result.status).toBe(0);
+      expect(result.data).toBeNull();
+      expect(result.count).toBeNull();
+      expect(result.error?.message).toContain('fetch failed');
+    });
+
+    it('keeps every address and the count across a restart of the server', async () => {
+      const email = newAddress('durable');
+      expect((await client.from(WAITLIST_TABLE).insert({email})).status).toBe(201);
+      const before = await countRows(client);
+
+      await server.stop();
+      server = await start(storage);
+      client = connect(server);
+
+      expect(await countRows(client)).toBe(before);
+      const duplicate = await client.from(WAITLIST_TABLE).insert({email: email.toUpperCase()});
+      expect(duplicate.status).toBe(409);
+      expect(duplicate.error?.code).toBe('23505');
+    });
+  });
+}
+
+describeWaitlistContract({
+  name: 'embedded PGlite',
+  setUp: () => Promise.resolve(),
+  tearDown: () => Promise.resolve(),
+  createStorage: createPgliteStorage,
+});
+
+let cluster: PostgresCluster | undefined;
+describeWaitlistContract({
+  name: 'a PostgreSQL server (DATABASE_URL)',
+  setUp: async () => {
+    cluster = await startPostgresCluster();
+  },
+  tearDown: async () => {
+    await cluster?.stop();
+    cluster = undefined;
+  },
+  createStorage: async () => {
+    if (!cluster) throw new Error('The PostgreSQL cluster is not running');
+    return cluster.createDatabase();
+  },
+});
