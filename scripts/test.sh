@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs every check, on a fresh machine too: installs what is missing (npm packages, Debian's
+# Chromium and PostgreSQL), then type check, lint, unit and integration tests, the production
+# build, and the end-to-end suite in Chromium against that build served by server/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+need_apt=()
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need_apt+=(postgresql)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  step "Installing ${need_apt[*]} from Debian"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  step 'Installing npm packages'
+  npm install --no-audit --no-fund
+fi
+
+step 'Type check'
+npx tsc --noEmit -p .
+
+step 'Lint'
+npm run --silent lint
+
+step 'Unit and integration tests'
+npx jest --ci
+
+step 'Production builds (as deployed, and with a product coming soon for the waitlist tests)'
+rm -rf build build-waitlist
+npx docusaurus build
+COMING_SOON_PRODUCTS=trip-planner npx docusaurus build --out-dir build-waitlist
+
+step 'End-to-end tests (Chromium)'
+npx playwright test
