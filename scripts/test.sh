@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check, on a fresh machine too: installs what is missing (npm packages, Debian's
-# Chromium and PostgreSQL), then type check, lint, unit and integration tests, the production
-# build, and the end-to-end suite in Chromium against that build served by server/.
+# Chromium and PostgreSQL), then type check, lint, the production builds, unit and integration
+# tests, and the end-to-end suite in Chromium against those builds served by server/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,13 +28,13 @@ npx tsc --noEmit -p .
 step 'Lint'
 npm run --silent lint
 
-step 'Unit and integration tests'
-npx jest --ci
-
 step 'Production builds (as deployed, and with a product coming soon for the waitlist tests)'
 rm -rf build build-waitlist
 npx docusaurus build
 COMING_SOON_PRODUCTS=trip-planner npx docusaurus build --out-dir build-waitlist
+
+step 'Unit and integration tests (the server tests use the build)'
+npx jest --ci
 
 step 'End-to-end tests (Chromium)'
 npx playwright test

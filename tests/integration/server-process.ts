@@ -1,5 +1,5 @@
 /**
- * Starts and stops the real server (`npx tsx server/serve.ts`, REST stand-in only) as a child
+ * Starts and stops the real server (`npx tsx server/serve.ts`) as a child
  * process, the way `npm start` runs it, and reads its address from Fastify's log.
  */
 import {spawn} from 'node:child_process';
@@ -39,6 +39,8 @@ export interface StartOptions {
   storage: Storage;
   /** WAITLIST_WRITES_PER_MINUTE; 0 lifts the limit (the default here). */
   writesPerMinute?: number;
+  /** A production build to serve as well; without it, the REST stand-in alone. */
+  buildDir?: string;
 }
 
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
@@ -46,7 +48,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
-      SERVE_BUILD: 'false',
+      SERVE_BUILD: options.buildDir ? 'true' : 'false',
+      BUILD_DIR: options.buildDir ?? '',
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: '',

@@ -1,0 +1,136 @@
+/**
+ * The real server serving the production build (run `npx docusaurus build` first; npm test does):
+ * status codes, redirects, compression, caching, security headers and the not-found log.
+ */
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import {brotliDecompressSync} from 'node:zlib';
+import {load} from 'cheerio';
+import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';
+
+jest.setTimeout(60_000);
+
+const BUILD_DIR = path.resolve(__dirname, '../../build');
+let server: ServerProcess;
+let storage: Storage;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(BUILD_DIR, '_headers'))) {
+    throw new Error(`No production build in ${BUILD_DIR}: run "npx docusaurus build" first.`);
+  }
+  storage = await createPgliteStorage();
+  server = await startServer({storage, buildDir: BUILD_DIR});
+});
+
+afterAll(async () => {
+  await server.stop();
+  await storage.dispose();
+});
+
+const get = (urlPath: string, headers: Record<string, string> = {}) =>
+  fetch(server.url + urlPath, {headers, redirect: 'manual'});
+
+/** The hashed main script the home page loads, e.g. /assets/js/main.1a2b3c4d.js. */
+async function mainScript(): Promise<string> {
+  const $ = load(await (await get('/')).text());
+  const src = $('script[src*="/assets/js/main."]').attr('src');
+  if (!src) throw new Error('The home page loads no main script');
+  return src;
+}
+
+describe('status codes', () => {
+  it('answers an unknown path with 404, the not-found page, and a log line naming the path', async () => {
+    const response = await get('/no/such/page');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Oops! Page not found');
+    expect(server.output()).toMatch(/not found: \/no\/such\/page/);
+  });
+
+  it.each([
+    ['/blogs/', '/blogs'],
+    ['/blog', '/blogs'],
+    ['/blog/taobao-guide/?ref=feed', '/blog/taobao-guide?ref=feed'],
+  ])('redirects %s to %s with 301', async (from, to) => {
+    const response = await get(from);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(to);
+  });
+
+  it('serves the canonical URLs with 200', async () => {
+    for (const urlPath of ['/', '/blogs', '/blog/taobao-guide', '/gotcha-screen-translator/support']) {
+      expect((await get(urlPath)).status).toBe(200);
+    }
+  });
+
+  it('answers a malformed URL with 400 instead of failing', async () => {
+    expect((await get('/%E0%A4%A')).status).toBe(400);
+  });
+});
+
+describe('compression and caching', () => {
+  it('sends a hashed script brotli-compressed and cached for a year, immutable', async () => {
+    const response = await get(await mainScript(), {'accept-encoding': 'gzip, br'});
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    // fetch decodes brotli itself; the body must be real JavaScript.
+    expect(await response.text()).toMatch(/webpackChunk|function/);
+  });
+
+  it('sends gzip to a client without brotli, and the plain file to one with neither', async () => {
+    const src = await mainScript();
+    expect((await get(src, {'accept-encoding': 'gzip'})).headers.get('content-encoding')).toBe('gzip');
+    expect((await get(src, {'accept-encoding': 'identity'})).headers.get('content-encoding')).toBeNull();
+  });
+
+  it('makes HTML revalidate, and answers a matching ETag with 304', async () => {
+    const first = await get('/blogs');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const etag = first.headers.get('etag')!;
+    expect((await get('/blogs', {'if-none-match': etag})).status).toBe(304);
+  });
+
+  it('stores the brotli form it sends, decodable to the same file', async () => {
+    const src = await mainScript();
+    const plain = Buffer.from(await (await get(src, {'accept-encoding': 'identity'})).arrayBuffer());
+    const raw = await new Promise<Buffer>((resolve, reject) => {
+      // node:http keeps the compressed bytes, unlike fetch.
+      void import('node:http').then(({get: httpGet}) =>
+        httpGet(server.url + src, {headers: {'accept-encoding': 'br'}}, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve(Buffer.concat(chunks)));
+          response.on('error', reject);
+        }),
+      );
+    });
+    expect(raw.length).toBeLessThan(plain.length / 2);
+    expect(brotliDecompressSync(raw).equals(plain)).toBe(true);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy whose script-src allows no inline script but the hashed ones', async () => {
+    const response = await get('/');
+    const csp = response.headers.get('content-security-policy')!;
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'))!;
+    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+  });
+
+  it('sends nosniff, a referrer policy, a permissions policy and frame protection on every kind of file', async () => {
+    for (const urlPath of ['/', '/no/such/page', await mainScript(), '/img/brand/logo.svg']) {
+      const headers = (await get(urlPath)).headers;
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(headers.get('permissions-policy')).toContain('camera=()');
+      expect(headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('leaves HSTS out over plain HTTP', async () => {
+    expect((await get('/')).headers.get('strict-transport-security')).toBeNull();
+  });
+});
