@@ -22,6 +22,9 @@ const config: Config = {
   title: site.companyName,
   tagline: 'Empowering Your Life with AI',
   favicon: 'img/favicon.svg',
+  headTags: [
+    {tagName: 'link', attributes: {rel: 'apple-touch-icon', href: '/img/apple-touch-icon.png'}},
+  ],
   url: siteUrl,
   baseUrl: '/',
   trailingSlash: false,

@@ -1,29 +1,5 @@
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-
-/** The build-time settings docusaurus.config.ts puts in `customFields`. */
-export interface SiteSettings {
-  /** ISO time of the build. */
-  buildDate: string;
-  /** Comma-separated ids of products shown as coming soon. */
-  comingSoon: string;
-  /** Empty: the site's own origin (the local stand-in). */
-  supabaseUrl: string;
-  /** Empty: the local stand-in's key. */
-  supabaseAnonKey: string;
-}
-
-export function toSiteSettings(customFields: Record<string, unknown> | undefined): SiteSettings {
-  const text = (key: keyof SiteSettings) => {
-    const value = customFields?.[key];
-    return typeof value === 'string' ? value : '';
-  };
-  return {
-    buildDate: text('buildDate'),
-    comingSoon: text('comingSoon'),
-    supabaseUrl: text('supabaseUrl'),
-    supabaseAnonKey: text('supabaseAnonKey'),
-  };
-}
+import {toSiteSettings, type SiteSettings} from '@site/src/lib/site-settings';
 
 export function useSiteSettings(): SiteSettings {
   return toSiteSettings(useDocusaurusContext().siteConfig.customFields);

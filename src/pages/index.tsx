@@ -4,6 +4,7 @@ import {useLocation} from '@docusaurus/router';
 import Hero, {HERO_DESCRIPTION, HERO_TITLE} from '@site/src/components/Home/Hero';
 import BlogTeaser from '@site/src/components/Home/BlogTeaser';
 import ProductShowcase from '@site/src/components/Home/ProductShowcase';
+import StructuredData from '@site/src/components/Home/StructuredData';
 import {products, withComingSoon} from '@site/src/data/products';
 import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
 import {scrollToSection} from '@site/src/lib/section-scroll';
@@ -16,6 +17,7 @@ export default function Home(): ReactNode {
   }, [hash]);
   return (
     <Layout title={HERO_TITLE} description={HERO_DESCRIPTION}>
+      <StructuredData />
       <main>
         <Hero />
         <ProductShowcase products={withComingSoon(products, comingSoon)} />

@@ -1,5 +1,5 @@
 import {site} from '../../src/data/site';
-import {COLOR_SCHEMES, axeViolations, expect, open, test} from './fixtures';
+import {expect, open, test} from './fixtures';
 import {meta, pngSize, rawPage, structuredData} from './crawler';
 
 /** The spec's index: order and dates. */
@@ -256,18 +256,4 @@ test.describe('feeds, sitemap and search', () => {
     await expect(page).toHaveURL(/\/blog\/taobao-guide/);
     expect(watch.foreignRequests).toEqual([]);
   });
-});
-
-test.describe('accessibility of the blog', () => {
-  for (const colorScheme of COLOR_SCHEMES) {
-    test(`/blogs and every article have no axe violations in ${colorScheme} mode`, async ({
-      page,
-    }) => {
-      await page.emulateMedia({colorScheme});
-      for (const path of ['/blogs', ...INDEX.map(([slug]) => `/blog/${slug}`)]) {
-        await open(page, path);
-        expect(await axeViolations(page), path).toEqual([]);
-      }
-    });
-  }
 });

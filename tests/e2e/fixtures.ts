@@ -30,7 +30,9 @@ export const test = base.extend<{watch: PageWatch}>({
         if (!expected.some((pattern) => pattern.test(text))) watch.errors.push(text);
       };
       page.on('console', (message) => {
-        if (message.type() === 'error') record(message.text());
+        // The browser's "Failed to load resource" note names no URL; its location does.
+        const {url} = message.location();
+        if (message.type() === 'error') record(url ? `${message.text()} (${url})` : message.text());
       });
       page.on('pageerror', (error) => record(error.message));
       page.on('request', (request) => {

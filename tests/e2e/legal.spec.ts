@@ -1,5 +1,5 @@
 import {site} from '../../src/data/site';
-import {COLOR_SCHEMES, axeViolations, expect, open, test} from './fixtures';
+import {expect, open, test} from './fixtures';
 import {meta, rawPage} from './crawler';
 
 const PAGES = [
@@ -51,14 +51,4 @@ test.describe('translator pages', () => {
     await main.getByRole('link', {name: 'Terms of Service'}).click();
     await expect(page).toHaveURL('/gotcha-screen-translator/terms-of-service');
   });
-
-  for (const colorScheme of COLOR_SCHEMES) {
-    test(`have no axe violations in ${colorScheme} mode`, async ({page}) => {
-      await page.emulateMedia({colorScheme});
-      for (const {path} of PAGES) {
-        await open(page, path);
-        expect(await axeViolations(page), path).toEqual([]);
-      }
-    });
-  }
 });

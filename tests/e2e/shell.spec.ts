@@ -1,5 +1,5 @@
 import {site} from '../../src/data/site';
-import {COLOR_SCHEMES, NOT_FOUND_CONSOLE, axeViolations, expect, open, test} from './fixtures';
+import {NOT_FOUND_CONSOLE, expect, open, test} from './fixtures';
 
 test.describe('site header', () => {
   test('links the company name home and Contact to the contact e-mail', async ({page}) => {
@@ -132,22 +132,4 @@ test.describe('error screen', () => {
     ).toBeVisible();
     await expect(page.getByRole('button', {name: 'Try again'})).toBeVisible();
   });
-});
-
-test.describe('accessibility of the shell', () => {
-  for (const colorScheme of COLOR_SCHEMES) {
-    test(`home and not-found pages have no axe violations in ${colorScheme} mode`, async ({
-      page,
-      watch,
-    }) => {
-      watch.expectErrors(NOT_FOUND_CONSOLE);
-      await page.emulateMedia({colorScheme});
-      for (const path of ['/', '/missing-page']) {
-        await page.goto(path);
-        await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
-        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
-        expect(await axeViolations(page), path).toEqual([]);
-      }
-    });
-  }
 });

@@ -57,7 +57,12 @@ describe('status codes', () => {
   });
 
   it('serves the canonical URLs with 200', async () => {
-    for (const urlPath of ['/', '/blogs', '/blog/taobao-guide', '/gotcha-screen-translator/support']) {
+    for (const urlPath of [
+      '/',
+      '/blogs',
+      '/blog/taobao-guide',
+      '/gotcha-screen-translator/support',
+    ]) {
       expect((await get(urlPath)).status).toBe(200);
     }
   });
@@ -79,8 +84,12 @@ describe('compression and caching', () => {
 
   it('sends gzip to a client without brotli, and the plain file to one with neither', async () => {
     const src = await mainScript();
-    expect((await get(src, {'accept-encoding': 'gzip'})).headers.get('content-encoding')).toBe('gzip');
-    expect((await get(src, {'accept-encoding': 'identity'})).headers.get('content-encoding')).toBeNull();
+    expect((await get(src, {'accept-encoding': 'gzip'})).headers.get('content-encoding')).toBe(
+      'gzip',
+    );
+    expect(
+      (await get(src, {'accept-encoding': 'identity'})).headers.get('content-encoding'),
+    ).toBeNull();
   });
 
   it('makes HTML revalidate, and answers a matching ETag with 304', async () => {
@@ -92,7 +101,9 @@ describe('compression and caching', () => {
 
   it('stores the brotli form it sends, decodable to the same file', async () => {
     const src = await mainScript();
-    const plain = Buffer.from(await (await get(src, {'accept-encoding': 'identity'})).arrayBuffer());
+    const plain = Buffer.from(
+      await (await get(src, {'accept-encoding': 'identity'})).arrayBuffer(),
+    );
     const raw = await new Promise<Buffer>((resolve, reject) => {
       // node:http keeps the compressed bytes, unlike fetch.
       void import('node:http').then(({get: httpGet}) =>
@@ -113,7 +124,9 @@ describe('security headers', () => {
   it('sends a Content-Security-Policy whose script-src allows no inline script but the hashed ones', async () => {
     const response = await get('/');
     const csp = response.headers.get('content-security-policy')!;
-    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'))!;
+    const scriptSrc = csp
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src'))!;
     expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("frame-ancestors 'none'");

@@ -6,6 +6,9 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {socialCardPath} from '@site/src/lib/social-card';
 import styles from './styles.module.css';
 
+const DESCRIPTION =
+  'This page does not exist or has moved. Find guides to life in China and the Gotcha apps from the home page.';
+
 /** The spec's not-found page; the server answers it with status 404 and logs the path too. */
 export default function NotFoundContent(): ReactNode {
   const {pathname} = useLocation();
@@ -16,6 +19,8 @@ export default function NotFoundContent(): ReactNode {
   return (
     <main className={styles.main}>
       <Head>
+        <meta name="description" content={DESCRIPTION} />
+        <meta property="og:description" content={DESCRIPTION} />
         <meta name="robots" content="noindex" />
         <meta property="og:image" content={`${siteConfig.url}${socialCardPath('/404.html')}`} />
         <meta name="twitter:image" content={`${siteConfig.url}${socialCardPath('/404.html')}`} />

@@ -1,0 +1,56 @@
+import type {ReactNode} from 'react';
+import Head from '@docusaurus/Head';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {products} from '@site/src/data/products';
+import {site} from '@site/src/data/site';
+
+/** Organization, WebSite and the translator app, for search engines reading the home page. */
+export default function StructuredData(): ReactNode {
+  const {url} = useDocusaurusContext().siteConfig;
+  const organization = {
+    '@type': 'Organization',
+    '@id': `${url}/#organization`,
+    name: site.companyName,
+    description: site.blurb,
+    url: `${url}/`,
+    logo: `${url}/img/brand/logo.svg`,
+    email: site.contactEmail,
+    sameAs: [site.social.photo.url, site.social.video.url],
+  };
+  const translator = products.find((product) => product.appStoreBadge);
+  const data = [
+    organization,
+    {
+      '@type': 'WebSite',
+      name: site.companyName,
+      url: `${url}/`,
+      publisher: {'@id': organization['@id']},
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: `${url}/search?q={search_term_string}`,
+        'query-input': 'required name=search_term_string',
+      },
+    },
+    ...(translator
+      ? [
+          {
+            '@type': 'MobileApplication',
+            name: translator.title,
+            description: translator.description,
+            operatingSystem: 'iOS',
+            applicationCategory: 'TravelApplication',
+            downloadUrl: translator.link,
+            installUrl: translator.link,
+            publisher: {'@id': organization['@id']},
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Head>
+      <script type="application/ld+json">
+        {JSON.stringify({'@context': 'https://schema.org', '@graph': data})}
+      </script>
+    </Head>
+  );
+}

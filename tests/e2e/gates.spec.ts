@@ -1,0 +1,32 @@
+/**
+ * Gates in the browser over every page: the sitemap's pages and the not-found page. Each page
+ * must hydrate with no console error (a CSP violation is one), request nothing from another
+ * origin (checked by the fixture), and have no axe violation in light or dark mode.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {COLOR_SCHEMES, NOT_FOUND_CONSOLE, axeViolations, expect, open, test} from './fixtures';
+
+const sitemap = readFileSync(path.resolve(__dirname, '../../build/sitemap.xml'), 'utf8');
+const ROUTES = [
+  ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname),
+  '/this-page-does-not-exist',
+];
+
+for (const colorScheme of COLOR_SCHEMES) {
+  test.describe(`every page in ${colorScheme} mode`, () => {
+    for (const route of ROUTES) {
+      test(`${route} hydrates cleanly and has no axe violations`, async ({page, watch}) => {
+        watch.expectErrors(NOT_FOUND_CONSOLE);
+        await page.emulateMedia({colorScheme});
+        await open(page, route);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+        // Lazy images below the fold are part of the page too.
+        await page.evaluate(() => {
+          window.scrollTo(0, document.body.scrollHeight);
+        });
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * Gates over every page of the production build (run `npx docusaurus build` first; npm test
+ * does). Pages come from the sitemap plus the not-found page, so a new page is covered as soon as
+ * it exists.
+ */
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {site} from '../../src/data/site';
+import {
+  NEVER_FETCHED_ORIGINS,
+  brokenReferences,
+  crawlerProblems,
+  duplicates,
+  foreignCssReferences,
+  foreignScriptOrigins,
+  htmlErrors,
+  parse,
+  resolveRoute,
+  sitemapPaths,
+  unsafeExternalLinks,
+  type PageContext,
+} from '../gates/site-checks';
+
+const BUILD = path.resolve(__dirname, '../../build');
+if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
+  throw new Error(`No production build in ${BUILD}: run "npx docusaurus build" first.`);
+}
+const siteOrigin = (process.env.SITE_URL || site.defaultUrl).replace(/\/+$/, '');
+const files = new Set(
+  readdirSync(BUILD, {recursive: true, encoding: 'utf8'}).map(
+    (file) => `/${file.split(path.sep).join('/')}`,
+  ),
+);
+const read = (file: string) => readFileSync(path.join(BUILD, file), 'utf8');
+const routes = [...sitemapPaths(read('/sitemap.xml'), siteOrigin), '/404.html'];
+const pages: PageContext[] = routes.map((route) => {
+  const file = resolveRoute(files, route);
+  if (!file) throw new Error(`The sitemap lists ${route}, which the build does not have`);
+  return {page: route, $: parse(read(file)), siteOrigin};
+});
+
+const idsCache = new Map<string, Set<string>>();
+function idsOf(file: string): Set<string> {
+  let ids = idsCache.get(file);
+  if (!ids) {
+    const $ = parse(read(file));
+    ids = new Set(
+      $('[id]')
+        .toArray()
+        .map((element) => $(element).attr('id') ?? ''),
+    );
+    idsCache.set(file, ids);
+  }
+  return ids;
+}
+
+function isSocialCard(urlPath: string): boolean {
+  if (!files.has(urlPath)) return false;
+  const png = readFileSync(path.join(BUILD, urlPath));
+  return (
+    png.subarray(1, 4).toString('ascii') === 'PNG' &&
+    png.readUInt32BE(16) === 1200 &&
+    png.readUInt32BE(20) === 630
+  );
+}
+
+it('covers every page: the sitemap lists the site’s pages', () => {
+  expect(routes.length).toBeGreaterThanOrEqual(12);
+  expect(routes).toEqual(
+    expect.arrayContaining(['/', '/blogs', '/404.html', '/blog/taobao-guide']),
+  );
+});
+
+it('every page is valid HTML', async () => {
+  const errors = await Promise.all(pages.map(({page, $}) => htmlErrors($.html(), page)));
+  expect(errors.flat()).toEqual([]);
+});
+
+it('every internal link and file resolves, every #anchor exists, and nothing loads from another origin', () => {
+  expect(pages.flatMap((page) => brokenReferences(page, files, idsOf))).toEqual([]);
+});
+
+it('every external link opens in a new tab with rel="noopener noreferrer"', () => {
+  expect(pages.flatMap(unsafeExternalLinks)).toEqual([]);
+});
+
+it('crawlers find each page’s title, description, canonical URL, sharing card and structured data', () => {
+  expect(pages.flatMap((page) => crawlerProblems(page, page.page, isSocialCard))).toEqual([]);
+});
+
+it('no two pages share a title or a description', () => {
+  const titles = new Map(pages.map(({page, $}) => [page, $('title').text()]));
+  const descriptions = new Map(
+    pages.map(({page, $}) => [page, $('meta[name="description"]').attr('content') ?? '']),
+  );
+  expect([...duplicates(titles, 'title'), ...duplicates(descriptions, 'description')]).toEqual([]);
+});
+
+it('no stylesheet or script refers to another origin, except links a visitor clicks', () => {
+  const clickable = new Set(
+    pages.flatMap(({$}) =>
+      $('a[href^="http"]')
+        .toArray()
+        .map((element) => new URL($(element).attr('href') ?? '').origin),
+    ),
+  );
+  const allowed = new Set([siteOrigin, ...clickable, ...NEVER_FETCHED_ORIGINS]);
+  const problems = [...files].flatMap((file) => {
+    if (file.endsWith('.css')) return foreignCssReferences(read(file), file, siteOrigin);
+    if (file.endsWith('.js')) return foreignScriptOrigins(read(file), file, allowed);
+    return [];
+  });
+  expect(problems).toEqual([]);
+});
