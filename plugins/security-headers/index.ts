@@ -1,7 +1,7 @@
 import {readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {toSiteSettings} from '../../src/hooks/useSiteSettings';
+import {toSiteSettings} from '../../src/lib/site-settings';
 import {contentSecurityPolicy, headersFile, inlineScriptHashes} from './headers';
 
 /**
