@@ -1,0 +1,104 @@
+/**
+ * A writer's view: adding a post folder with valid front matter is all it takes for the post to
+ * appear on /blogs, in the feeds, the sitemap and the search index; a post with a broken front
+ * matter fails the build with a message naming its file. Builds a copy of the site (about 20 s).
+ */
+import {execFile} from 'node:child_process';
+import {cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {promisify} from 'node:util';
+
+jest.setTimeout(180_000);
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+const SKIP = new Set([
+  'node_modules',
+  'build',
+  'build-waitlist',
+  '.docusaurus',
+  '.data',
+  '.cache',
+  'test-results',
+  'playwright-report',
+  'bench',
+]);
+
+const FIXTURE_SLUG = 'night-trains-in-china';
+/** A word that appears in no other post, so the search index can only find it in this one. */
+const FIXTURE_WORD = 'zzyzxsleeperberth';
+
+function fixturePost(frontMatter: string): string {
+  return `---\n${frontMatter}\n---\n\nOvernight trains are a restful way to cover long distances.\n\n{/* truncate */}\n\n## Booking a ${FIXTURE_WORD}\n\nBook a soft sleeper ahead of time.\n`;
+}
+
+const VALID_FRONT_MATTER = [
+  `slug: ${FIXTURE_SLUG}`,
+  'title: "Night Trains in China: A First-Timer\'s Guide"',
+  'description: "How to book and enjoy an overnight sleeper train in China, from choosing a berth to what to pack for the journey."',
+  'date: 2025-11-02',
+  'image: ./hero.svg',
+  'excerpt: "Sleep on the way: how overnight trains in China work, and how to book one."',
+].join('\n');
+
+let site: string;
+
+/** A copy of the project (sharing node_modules) with one more post folder. */
+async function siteWithPost(frontMatter: string): Promise<string> {
+  const copy = await mkdtemp(path.join(tmpdir(), 'writer-'));
+  for (const entry of await readdir(ROOT)) {
+    if (SKIP.has(entry)) continue;
+    await cp(path.join(ROOT, entry), path.join(copy, entry), {recursive: true});
+  }
+  await symlink(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+  const folder = path.join(copy, 'blog', `2025-11-02-${FIXTURE_SLUG}`);
+  await mkdir(folder);
+  await writeFile(path.join(folder, 'index.mdx'), fixturePost(frontMatter));
+  await cp(
+    path.join(ROOT, 'blog/2025-10-16-china-best-travel-destination-2025/hero.svg'),
+    path.join(folder, 'hero.svg'),
+  );
+  return copy;
+}
+
+function build(cwd: string) {
+  return run('npx', ['docusaurus', 'build'], {
+    cwd,
+    env: {...process.env, NO_COLOR: '1'},
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+afterEach(async () => {
+  await rm(site, {recursive: true, force: true});
+});
+
+it('a new post folder appears on /blogs, in both feeds, the sitemap and search, with no code change', async () => {
+  site = await siteWithPost(VALID_FRONT_MATTER);
+  await build(site);
+  const out = (file: string) => readFile(path.join(site, 'build', file), 'utf8');
+  expect(await out('blogs.html')).toContain(`href=/blog/${FIXTURE_SLUG}`);
+  expect(await out('index.html')).toContain(`href=/blog/${FIXTURE_SLUG}`);
+  expect(await out('blog/rss.xml')).toContain(`/blog/${FIXTURE_SLUG}</link>`);
+  expect(await out('blog/atom.xml')).toContain(`/blog/${FIXTURE_SLUG}`);
+  expect(await out('sitemap.xml')).toContain(`/blog/${FIXTURE_SLUG}</loc>`);
+  const searchIndexes = (await readdir(path.join(site, 'build'))).filter((file) =>
+    file.startsWith('search-index'),
+  );
+  const index = (await Promise.all(searchIndexes.map(out))).join('');
+  expect(index).toContain(FIXTURE_WORD);
+  expect(await out(`blog/${FIXTURE_SLUG}.html`)).toContain('Night Trains in China');
+});
+
+it.each(['date', 'slug'])('a post without "%s" fails the build, naming the file', async (field) => {
+  const frontMatter = VALID_FRONT_MATTER.split('\n')
+    .filter((line) => !line.startsWith(`${field}:`))
+    .join('\n');
+  site = await siteWithPost(frontMatter);
+  await expect(build(site)).rejects.toMatchObject({
+    stderr: expect.stringContaining(
+      `blog/2025-11-02-${FIXTURE_SLUG}/index.mdx: "${field}" is missing`,
+    ) as unknown,
+  });
+});
