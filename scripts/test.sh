@@ -22,6 +22,9 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm install --no-audit --no-fund
 fi
 
+step 'Installing the MDN HTTP Observatory scanner (beside the project)'
+bash scripts/install-observatory.sh
+
 step 'Type check'
 npx tsc --noEmit -p .
 

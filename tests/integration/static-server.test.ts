@@ -2,8 +2,10 @@
  * The real server serving the production build (run `npx docusaurus build` first; npm test does):
  * status codes, redirects, compression, caching, security headers and the not-found log.
  */
+import {execFile} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
+import {promisify} from 'node:util';
 import {brotliDecompressSync} from 'node:zlib';
 import {load} from 'cheerio';
 import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';
@@ -145,5 +147,30 @@ describe('security headers', () => {
 
   it('leaves HSTS out over plain HTTP', async () => {
     expect((await get('/')).headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('MDN HTTP Observatory', () => {
+  /** Tests that cannot pass over plain HTTP on localhost: they need HTTPS. */
+  const NEEDS_HTTPS = ['redirection', 'strict-transport-security'];
+
+  it('passes every test that can pass over plain HTTP', async () => {
+    const scanner = path.resolve(
+      __dirname,
+      '../../.cache/observatory/node_modules/.bin/mdn-http-observatory-scan',
+    );
+    if (!existsSync(scanner))
+      throw new Error('Run scripts/install-observatory.sh first (npm test does).');
+    const {host} = new URL(server.url);
+    const {stdout} = await promisify(execFile)(scanner, [host], {maxBuffer: 16 * 1024 * 1024});
+    const {tests} = JSON.parse(stdout) as {tests: Record<string, {pass: boolean; result: string}>};
+    expect(Object.keys(tests).length).toBeGreaterThanOrEqual(10);
+    const failing = Object.entries(tests)
+      .filter(([name, test]) => !test.pass && !NEEDS_HTTPS.includes(name))
+      .map(([name, test]) => `${name}: ${test.result}`);
+    expect(failing).toEqual([]);
+    expect(tests['content-security-policy']?.result).toBe(
+      'csp-implemented-with-unsafe-inline-in-style-src-only',
+    );
   });
 });
