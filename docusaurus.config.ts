@@ -5,6 +5,7 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import {products, withComingSoon} from './src/data/products';
 import {site} from './src/data/site';
 import blogSummaries from './plugins/blog-summaries';
+import leanClient from './plugins/lean-client';
 import robotsTxt from './plugins/robots-txt';
 import securityHeaders from './plugins/security-headers';
 import socialCards from './plugins/social-cards';
@@ -115,7 +116,7 @@ const config: Config = {
     ],
   ],
 
-  plugins: [blogSummaries, robotsTxt, securityHeaders, socialCards],
+  plugins: [blogSummaries, leanClient, robotsTxt, securityHeaders, socialCards],
 
   themeConfig: {
     colorMode: {

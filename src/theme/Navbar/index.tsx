@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import SearchBar from '@theme/SearchBar';
+import LazySearchBar from '@site/src/components/LazySearchBar';
 import SectionLink from '@site/src/components/SectionLink';
 import {site} from '@site/src/data/site';
 import styles from './styles.module.css';
@@ -23,7 +23,7 @@ export default function Navbar(): ReactNode {
             Contact
           </a>
           <div className={styles.search}>
-            <SearchBar />
+            <LazySearchBar />
           </div>
         </div>
       </nav>
