@@ -86,7 +86,7 @@ export async function loadStaticSite(buildDir: string): Promise<Map<string, Stat
  * looked up in the map only, so `..` can never reach the disk.
  */
 export function resolveUrlPath(
-  files: ReadonlyMap<string, StaticFile>,
+  files: {has(path: string): boolean},
   urlPath: string,
 ): string | undefined {
   const candidates = urlPath.endsWith('/')

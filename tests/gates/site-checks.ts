@@ -5,6 +5,7 @@
  */
 import {load, type CheerioAPI} from 'cheerio';
 import {HtmlValidate, StaticConfigLoader} from 'html-validate';
+import {resolveUrlPath} from '../../server/static-site';
 
 const validator = new HtmlValidate(
   new StaticConfigLoader({
@@ -13,14 +14,6 @@ const validator = new HtmlValidate(
     rules: {'prefer-native-element': ['error', {exclude: ['region']}]},
   }),
 );
-
-/** Route → the build file that serves it (`/` → `/index.html`, `/blogs` → `/blogs.html`). */
-export function resolveRoute(files: ReadonlySet<string>, urlPath: string): string | undefined {
-  const candidates = urlPath.endsWith('/')
-    ? [`${urlPath}index.html`]
-    : [urlPath, `${urlPath}.html`, `${urlPath}/index.html`];
-  return candidates.find((candidate) => files.has(candidate));
-}
 
 /** The sitemap's URLs as paths on this site. */
 export function sitemapPaths(xml: string, siteUrl: string): string[] {
@@ -84,7 +77,7 @@ export function brokenReferences(
       return;
     }
     const url = new URL(reference, siteOrigin + page);
-    const target = url.pathname === page ? page : resolveRoute(files, decodeURI(url.pathname));
+    const target = url.pathname === page ? page : resolveUrlPath(files, decodeURI(url.pathname));
     if (!target) {
       problems.push(`${page}: ${reference} does not exist`);
       return;

@@ -15,11 +15,11 @@ import {
   foreignScriptOrigins,
   htmlErrors,
   parse,
-  resolveRoute,
   sitemapPaths,
   unsafeExternalLinks,
   type PageContext,
 } from '../gates/site-checks';
+import {resolveUrlPath} from '../../server/static-site';
 
 const BUILD = path.resolve(__dirname, '../../build');
 if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
@@ -34,7 +34,7 @@ const files = new Set(
 const read = (file: string) => readFileSync(path.join(BUILD, file), 'utf8');
 const routes = [...sitemapPaths(read('/sitemap.xml'), siteOrigin), '/404.html'];
 const pages: PageContext[] = routes.map((route) => {
-  const file = resolveRoute(files, route);
+  const file = resolveUrlPath(files, route);
   if (!file) throw new Error(`The sitemap lists ${route}, which the build does not have`);
   return {page: route, $: parse(read(file)), siteOrigin};
 });
