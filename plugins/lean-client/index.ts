@@ -8,7 +8,8 @@ import type {Plugin} from '@docusaurus/types';
  * page that has it. Saves Prism's weight from every page's first load.
  */
 export default function leanClient(): Plugin {
-  const prismClientModule = require.resolve('@docusaurus/theme-classic/lib/prism-include-languages');
+  const prismClientModule =
+    require.resolve('@docusaurus/theme-classic/lib/prism-include-languages');
   return {
     name: 'lean-client',
     configureWebpack() {

@@ -1,4 +1,11 @@
-import {useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject} from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 interface StandInState {
   text: string;
