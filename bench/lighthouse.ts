@@ -1,0 +1,444 @@
+/**
+ * Lighthouse through its Node API, one Chrome per form factor reused for every run: mobile is
+ * Lighthouse's default config (simulated throttling, moto g power), desktop its desktop config.
+ * Runs go round-robin over the routes (round 1 over every route, then round 2, …), so a cut for
+ * time drops whole rounds and every route keeps the same number of runs.
+ *
+ * Lighthouse and chrome-launcher are ES modules loaded with `import()`: tsx would otherwise
+ * transpile them to CommonJS and add helpers to functions that Lighthouse runs inside the page.
+ */
+import type {Flags, Result, RunnerResult} from 'lighthouse';
+import {LIGHTHOUSE_CHROME_FLAGS, CHROMIUM_PATH, LIMITS} from './config';
+import {onCleanup, trackGroup} from './processes';
+import type {Route} from './routes';
+import {median, withTimeout} from './util';
+
+export const FORM_FACTORS = ['mobile', 'desktop'] as const;
+export type FormFactor = (typeof FORM_FACTORS)[number];
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Metric name → Lighthouse audit id. */
+export const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+} as const;
+export type Metric = keyof typeof METRICS;
+
+export type Scores = Record<Category, number | null>;
+export type Metrics = Record<Metric, number | null>;
+
+export interface RunSummary {
+  round: number;
+  durationMs: number;
+  scores: Scores;
+  metrics: Metrics;
+  /** Lighthouse's CPU benchmark of this machine during the run: low means a busy machine. */
+  benchmarkIndex: number | null;
+  runtimeError?: string;
+  error?: string;
+}
+
+/** What costs points, from one run's report: failing audits and the usual suspects' details. */
+export interface Digest {
+  fromRound: number;
+  failingAudits: {
+    id: string;
+    title: string;
+    score: number;
+    displayValue?: string;
+    /** Its weight in the category score (0 for diagnostics and insights). */
+    weight: number;
+    category: Category;
+    items: Record<string, string | number>[];
+  }[];
+  lcpElement?: string;
+  lcpBreakdown: Record<string, number>;
+  renderBlocking: {url: string; bytes: number; wastedMs: number}[];
+  scripts: {url: string; transferBytes: number; resourceBytes: number}[];
+  unusedJavascript: {url: string; totalBytes: number; wastedBytes: number}[];
+  mainThreadMs: Record<string, number>;
+}
+
+export interface RouteLighthouse {
+  route: string;
+  formFactor: FormFactor;
+  runs: RunSummary[];
+  /** Median of the successful runs, metric by metric. */
+  median: {scores: Scores; metrics: Metrics};
+  /** Digest of the run whose performance score is the median. */
+  digest?: Digest;
+}
+
+export interface FormFactorPlan {
+  formFactor: FormFactor;
+  plannedRuns: number;
+  completedRuns: number;
+  meanRunMs: number;
+  /** Median of Lighthouse's CPU benchmark over the runs: lower means a busier machine. */
+  benchmarkIndex: number | null;
+  cut?: string;
+}
+
+export interface LighthouseResult {
+  settings: Record<string, unknown>;
+  plans: FormFactorPlan[];
+  routes: RouteLighthouse[];
+}
+
+export interface LighthouseSchedule {
+  runs: number;
+  /** Epoch ms by which each form factor's rounds should end (whole rounds are dropped to fit). */
+  targetEnd: Record<FormFactor, number>;
+  /** Epoch ms no round may be expected to run past, even the first. */
+  hardEnd: number;
+}
+
+/** Settings added to Lighthouse's own config: neither changes a score. */
+const EXTRA_SETTINGS = {
+  // The full-page screenshot only illustrates the HTML report; it costs ~1.3 s a run.
+  disableFullPageScreenshot: true,
+} satisfies Flags;
+
+type LighthouseFn = typeof import('lighthouse').default;
+type ChromeLauncher = typeof import('chrome-launcher');
+type Chrome = Awaited<ReturnType<ChromeLauncher['launch']>>;
+
+interface Session {
+  run(url: string, route: Route): Promise<Result>;
+  close(): Promise<void>;
+}
+
+async function openSession(formFactor: FormFactor): Promise<Session> {
+  const {default: lighthouse}: {default: LighthouseFn} = await import('lighthouse');
+  const chromeLauncher: ChromeLauncher = await import('chrome-launcher');
+  const config =
+    formFactor === 'desktop'
+      ? (await import('lighthouse/core/config/desktop-config.js')).default
+      : undefined;
+
+  let chrome: Chrome | undefined;
+  let untrack = (): void => undefined;
+  const kill = (): void => {
+    chrome?.kill();
+    untrack();
+    chrome = undefined;
+  };
+  const launch = async (): Promise<Chrome> => {
+    const launched = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: [...LIGHTHOUSE_CHROME_FLAGS],
+      handleSIGINT: false,
+      logLevel: 'silent',
+    });
+    untrack = trackGroup(launched.pid);
+    chrome = launched;
+    return launched;
+  };
+  const removeCleanup = onCleanup(() => {
+    kill();
+    return Promise.resolve();
+  });
+
+  return {
+    async run(url, route) {
+      const browser = chrome ?? (await launch());
+      const flags: Flags = {
+        port: browser.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        ...EXTRA_SETTINGS,
+        // The not-found route answers 404 on purpose; Lighthouse refuses such a page otherwise.
+        ignoreStatusCode: route.notFound,
+      };
+      try {
+        const result: RunnerResult | undefined = await withTimeout(
+          lighthouse(url, flags, config),
+          LIMITS.lighthouseRunMs,
+          `Lighthouse took over ${LIMITS.lighthouseRunMs / 1000} s on ${url}`,
+        );
+        if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+        return result.lhr;
+      } catch (error) {
+        // A hung or broken Chrome is replaced before the next run.
+        kill();
+        throw error;
+      }
+    },
+    close() {
+      removeCleanup();
+      kill();
+      return Promise.resolve();
+    },
+  };
+}
+
+const EMPTY_SCORES = Object.fromEntries(CATEGORIES.map((id) => [id, null])) as Scores;
+const EMPTY_METRICS = Object.fromEntries(Object.keys(METRICS).map((id) => [id, null])) as Metrics;
+
+/** Extra attempts for a run that failed. */
+const RETRIES = 1;
+
+export function isOk(run: RunSummary): boolean {
+  return run.error === undefined && run.runtimeError === undefined;
+}
+
+async function runOnce(
+  session: Session,
+  origin: string,
+  route: Route,
+  round: number,
+  keep: (lhr: Result) => void,
+): Promise<RunSummary> {
+  const started = performance.now();
+  try {
+    const lhr = await session.run(origin + route.path, route);
+    const run = summarize(lhr, round, performance.now() - started);
+    if (isOk(run)) keep(lhr);
+    return run;
+  } catch (error) {
+    return {
+      round,
+      durationMs: Math.round(performance.now() - started),
+      scores: EMPTY_SCORES,
+      metrics: EMPTY_METRICS,
+      benchmarkIndex: null,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+function score(lhr: Result, category: Category): number | null {
+  const value = lhr.categories[category]?.score;
+  return value === null || value === undefined ? null : Math.round(value * 100);
+}
+
+function summarize(lhr: Result, round: number, durationMs: number): RunSummary {
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr, id)])) as Scores;
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? null]),
+  ) as Metrics;
+  return {
+    round,
+    durationMs: Math.round(durationMs),
+    scores,
+    metrics,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    runtimeError: lhr.runtimeError?.message,
+  };
+}
+
+type Item = Record<string, unknown>;
+
+function detailItems(lhr: Result, auditId: string): Item[] {
+  const details = lhr.audits[auditId]?.details as {items?: unknown[]} | undefined;
+  return (details?.items ?? []).filter(
+    (item): item is Item => typeof item === 'object' && item !== null,
+  );
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function number(value: unknown): number {
+  return typeof value === 'number' ? Math.round(value) : 0;
+}
+
+/** The readable columns of an audit's table row (URLs, sizes, times, element labels). */
+function compactItem(item: Item, origin: string): Record<string, string | number> {
+  const compact: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (typeof value === 'number') compact[key] = Math.round(value);
+    else if (typeof value === 'string') compact[key] = value.replace(origin, '');
+    else if (key === 'node' && typeof value === 'object' && value !== null) {
+      const node = value as {nodeLabel?: unknown; snippet?: unknown};
+      compact.node = text(node.snippet) || text(node.nodeLabel);
+    }
+  }
+  return compact;
+}
+
+function digest(lhr: Result, round: number, origin: string): Digest {
+  const strip = (url: unknown): string => text(url).replace(origin, '');
+  const failingAudits: Digest['failingAudits'] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (!['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) continue;
+      failingAudits.push({
+        id: ref.id,
+        title: audit.title,
+        score: audit.score,
+        displayValue: audit.displayValue,
+        weight: ref.weight,
+        category,
+        items: detailItems(lhr, ref.id)
+          .slice(0, 5)
+          .map((item) => compactItem(item, origin)),
+      });
+    }
+  }
+  // The LCP element audit is a list: a table with the node, then a table with its phases.
+  const lcpTables = detailItems(lhr, 'largest-contentful-paint-element') as {items?: Item[]}[];
+  const lcpNode = lcpTables[0]?.items?.[0]?.node as {snippet?: unknown} | undefined;
+  const lcpPhases = lcpTables[1]?.items ?? [];
+  return {
+    fromRound: round,
+    failingAudits,
+    lcpElement: text(lcpNode?.snippet) || undefined,
+    lcpBreakdown: Object.fromEntries(
+      lcpPhases.map((phase) => [text(phase.phase) || text(phase.subpart), number(phase.timing)]),
+    ),
+    renderBlocking: detailItems(lhr, 'render-blocking-resources').map((item) => ({
+      url: strip(item.url),
+      bytes: number(item.totalBytes),
+      wastedMs: number(item.wastedMs),
+    })),
+    scripts: detailItems(lhr, 'network-requests')
+      .filter((item) => item.resourceType === 'Script')
+      .map((item) => ({
+        url: strip(item.url),
+        transferBytes: number(item.transferSize),
+        resourceBytes: number(item.resourceSize),
+      }))
+      .sort((a, b) => b.transferBytes - a.transferBytes),
+    unusedJavascript: detailItems(lhr, 'unused-javascript').map((item) => ({
+      url: strip(item.url),
+      totalBytes: number(item.totalBytes),
+      wastedBytes: number(item.wastedBytes),
+    })),
+    mainThreadMs: Object.fromEntries(
+      detailItems(lhr, 'mainthread-work-breakdown').map((item) => [
+        text(item.group),
+        number(item.duration),
+      ]),
+    ),
+  };
+}
+
+function medianOf(runs: readonly RunSummary[]): RouteLighthouse['median'] {
+  const ok = runs.filter(isOk);
+  const pick = (values: (number | null)[]): number | null => {
+    const present = values.filter((value): value is number => value !== null);
+    return present.length === 0 ? null : median(present);
+  };
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [id, pick(ok.map((run) => run.scores[id]))]),
+    ) as Scores,
+    metrics: Object.fromEntries(
+      (Object.keys(METRICS) as Metric[]).map((name) => [
+        name,
+        pick(ok.map((run) => run.metrics[name])),
+      ]),
+    ) as Metrics,
+  };
+}
+
+export async function measureLighthouse(
+  origin: string,
+  routes: readonly Route[],
+  schedule: LighthouseSchedule,
+  log: (message: string) => void,
+): Promise<LighthouseResult> {
+  const results: RouteLighthouse[] = [];
+  const plans: FormFactorPlan[] = [];
+  let meanRunMs = Number.NaN;
+
+  for (const formFactor of FORM_FACTORS) {
+    const perRoute = routes.map(
+      (route): RouteLighthouse & {reports: {round: number; lhr: Result}[]} => ({
+        route: route.path,
+        formFactor,
+        runs: [],
+        median: {scores: EMPTY_SCORES, metrics: EMPTY_METRICS},
+        reports: [],
+      }),
+    );
+    const plan: FormFactorPlan = {
+      formFactor,
+      plannedRuns: schedule.runs,
+      completedRuns: 0,
+      meanRunMs: Number.NaN,
+      benchmarkIndex: null,
+    };
+    const session = await openSession(formFactor);
+    const durations: number[] = [];
+    try {
+      for (let round = 1; round <= schedule.runs; round += 1) {
+        // Estimate a round from the runs so far (the other form factor's before the first).
+        const estimate = (durations.length > 0 ? mean(durations) : meanRunMs) * routes.length;
+        const end = Date.now() + (Number.isNaN(estimate) ? 0 : estimate);
+        if (end > schedule.hardEnd || (round > 1 && end > schedule.targetEnd[formFactor])) {
+          plan.cut =
+            `${formFactor}: ${round - 1} of ${schedule.runs} runs per route; ` +
+            `a round takes ~${Math.round(estimate / 1000)} s and would end past the time budget`;
+          log(plan.cut);
+          break;
+        }
+        for (const [index, route] of routes.entries()) {
+          const entry = perRoute[index]!;
+          // A run that fails (e.g. NO_NAVSTART from a trace on a busy machine) is retried once.
+          for (let attempt = 1; attempt <= 1 + RETRIES; attempt += 1) {
+            const run = await runOnce(session, origin, route, round, (lhr) =>
+              entry.reports.push({round, lhr}),
+            );
+            entry.runs.push(run);
+            durations.push(run.durationMs);
+            const failure = run.error ?? run.runtimeError;
+            log(
+              `lighthouse ${formFactor} ${route.path} run ${round}: ` +
+                (failure === undefined
+                  ? `perf ${String(run.scores.performance)} in ${(run.durationMs / 1000).toFixed(1)} s`
+                  : `failed (${failure})${attempt <= RETRIES ? ', retrying' : ''}`),
+            );
+            if (failure === undefined) break;
+          }
+        }
+        plan.completedRuns = round;
+      }
+    } finally {
+      await session.close();
+    }
+    meanRunMs = mean(durations);
+    plan.meanRunMs = Math.round(meanRunMs);
+    const indexes = perRoute.flatMap((entry) =>
+      entry.runs.flatMap((run) => (run.benchmarkIndex === null ? [] : [run.benchmarkIndex])),
+    );
+    plan.benchmarkIndex = indexes.length === 0 ? null : Math.round(median(indexes));
+    plans.push(plan);
+
+    for (const {reports, ...entry} of perRoute) {
+      entry.median = medianOf(entry.runs);
+      // Keep only the digest of the median run: full reports are ~0.5 MB each.
+      const byPerformance = reports
+        .map((report) => ({...report, performance: report.lhr.categories.performance?.score ?? 0}))
+        .sort((a, b) => a.performance - b.performance);
+      const middle = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
+      if (middle) entry.digest = digest(middle.lhr, middle.round, origin);
+      results.push(entry);
+    }
+  }
+  return {
+    settings: {
+      mobile: "Lighthouse's default config (simulated throttling, moto g power)",
+      desktop: 'lighthouse/core/config/desktop-config.js',
+      added: EXTRA_SETTINGS,
+      chromeFlags: LIGHTHOUSE_CHROME_FLAGS,
+      notFoundRoute: 'ignoreStatusCode: true',
+    },
+    plans,
+    routes: results,
+  };
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
+}

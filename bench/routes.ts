@@ -1,0 +1,40 @@
+/** The routes to measure: every page in the built sitemap, plus one path that does not exist. */
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import {NOT_FOUND_PATH} from './config';
+
+export interface Route {
+  path: string;
+  /** The not-found page, answered with status 404 (SEO is not budgeted there). */
+  notFound: boolean;
+}
+
+export async function readRoutes(buildDir: string): Promise<Route[]> {
+  const xml = await readFile(path.join(buildDir, 'sitemap.xml'), 'utf8');
+  const $ = cheerio.load(xml, {xml: true});
+  const paths = new Set<string>();
+  $('url > loc').each((_, element) => {
+    paths.add(new URL($(element).text().trim()).pathname);
+  });
+  if (paths.size === 0) throw new Error(`${buildDir}/sitemap.xml lists no URL`);
+  if (paths.has(NOT_FOUND_PATH)) throw new Error(`${NOT_FOUND_PATH} exists: pick another 404 path`);
+  const sorted = [...paths].sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)));
+  return [
+    ...sorted.map((route) => ({path: route, notFound: false})),
+    {path: NOT_FOUND_PATH, notFound: true},
+  ];
+}
+
+/** The main bundle that build/index.html loads (`/assets/js/main.<hash>.js`). */
+export async function mainScriptPath(buildDir: string): Promise<string> {
+  const $ = cheerio.load(await readFile(path.join(buildDir, 'index.html'), 'utf8'));
+  const sources = $('script[src]')
+    .map((_, element) => $(element).attr('src'))
+    .get()
+    .filter((src): src is string => typeof src === 'string');
+  const main = sources.find((src) => /\/main\.[\w-]+\.js$/.test(src));
+  if (!main)
+    throw new Error(`no main.<hash>.js among the scripts of index.html: ${sources.join(', ')}`);
+  return new URL(main, 'http://localhost/').pathname;
+}

@@ -1,0 +1,209 @@
+/**
+ * `npm run bench`: a cold production build, then the site measured from it: bytes per route,
+ * Lighthouse (mobile and desktop), and the server under load, checked against the budgets.
+ * Tables go to stdout, progress to stderr, everything to bench/results/<timestamp>.json.
+ *
+ *   npm run bench                 the whole thing (under 15 minutes on 2 cores)
+ *   npm run bench -- --no-build   measure the existing build/ instead of building (quicker)
+ *   npm run bench -- --runs=1     Lighthouse runs per route and form factor (1–3; default 3)
+ *
+ * Only loopback traffic; every process it starts is stopped on every exit path.
+ */
+import {cp, mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {coldBuild, type BuildResult} from './build';
+import {checkBudgets, type BudgetCheck} from './budgets';
+import {measureBytes, type RouteBytes} from './bytes';
+import {BUILD_DIR, LIGHTHOUSE_RUNS, LIMITS, NOT_FOUND_PATH, RESULTS_DIR, ROOT} from './config';
+import {measureLighthouse, type LighthouseResult} from './lighthouse';
+import {measureLoad, type LoadResult} from './load';
+import {killLiveGroupsNow, runCleanups} from './processes';
+import {
+  budgetTable,
+  buildTable,
+  bytesTable,
+  diagnosticsText,
+  lighthouseTable,
+  loadTable,
+} from './report';
+import {mainScriptPath, readRoutes, type Route} from './routes';
+import {startOurServer, startStockServer} from './servers';
+import {WAITLIST_TABLE} from '../src/data/waitlist';
+
+interface Results {
+  startedAt: string;
+  finishedAt?: string;
+  totalMs?: number;
+  machine: {cpus: number; node: string; loadAverage: Record<string, number[]>};
+  options: {build: boolean; lighthouseRuns: number};
+  build?: BuildResult;
+  routes?: Route[];
+  bytes?: {sizeSource: string; routes: RouteBytes[]};
+  lighthouse?: LighthouseResult;
+  load?: LoadResult;
+  budgets?: BudgetCheck[];
+  error?: string;
+}
+
+const startedAt = Date.now();
+const elapsed = (): string => `${((Date.now() - startedAt) / 1000).toFixed(0)} s`;
+const log = (message: string): void => {
+  process.stderr.write(`[bench ${elapsed()}] ${message}\n`);
+};
+
+const results: Results = {
+  startedAt: new Date(startedAt).toISOString(),
+  machine: {cpus: os.cpus().length, node: process.version, loadAverage: {}},
+  options: {build: !process.argv.includes('--no-build'), lighthouseRuns: runsOption()},
+};
+
+function runsOption(): number {
+  const value = process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length);
+  if (value === undefined) return LIGHTHOUSE_RUNS;
+  const runs = Number(value);
+  if (!Number.isInteger(runs) || runs < 1 || runs > LIGHTHOUSE_RUNS) {
+    throw new Error(`--runs must be 1 to ${LIGHTHOUSE_RUNS}, got ${value}`);
+  }
+  return runs;
+}
+
+function noteLoad(stage: string): void {
+  results.machine.loadAverage[stage] = os.loadavg().map((value) => Number(value.toFixed(2)));
+}
+
+async function writeResults(): Promise<string> {
+  await mkdir(RESULTS_DIR, {recursive: true});
+  const file = path.join(RESULTS_DIR, `${results.startedAt.replace(/[:.]/g, '-')}.json`);
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
+}
+
+async function measure(workDir: string): Promise<void> {
+  noteLoad('start');
+  if (results.options.build) {
+    log('cold build: removing build/, .docusaurus/, node_modules/.cache, then docusaurus build');
+    results.build = await coldBuild(workDir);
+    log(`built in ${(results.build.wallMs / 1000).toFixed(1)} s`);
+    process.stdout.write(`${buildTable(results.build)}\n`);
+  } else {
+    log('--no-build: measuring the existing build/');
+  }
+  noteLoad('after build');
+
+  // Measure a private copy: others on this machine may rebuild build/ while this runs.
+  const siteDir = path.join(workDir, 'site');
+  await cp(BUILD_DIR, siteDir, {recursive: true});
+  const routes = await readRoutes(siteDir);
+  results.routes = routes;
+  const mainScript = await mainScriptPath(siteDir);
+  log(`${routes.length} routes: ${routes.map((route) => route.path).join(' ')}`);
+
+  const site = await startOurServer(siteDir, workDir, 'pages');
+  log(`our server at ${site.origin}`);
+  const bytes = await measureBytes(site.origin, routes);
+  const sizeSources = new Set(bytes.flatMap((route) => route.responses.map((r) => r.sizeMethod)));
+  results.bytes = {sizeSource: [...sizeSources].join(', '), routes: bytes};
+  process.stdout.write(`${bytesTable(bytes)}\n`);
+  noteLoad('after bytes');
+
+  const hardEnd = startedAt + LIMITS.totalMs - LIMITS.loadReserveMs - 60_000;
+  results.lighthouse = await measureLighthouse(
+    site.origin,
+    routes,
+    {
+      runs: results.options.lighthouseRuns,
+      // Mobile keeps its three runs unless the hard limit forbids; desktop is cut to the target.
+      targetEnd: {mobile: hardEnd, desktop: startedAt + LIMITS.targetMs - LIMITS.loadReserveMs},
+      hardEnd,
+    },
+    log,
+  );
+  for (const formFactor of ['mobile', 'desktop'] as const) {
+    const plan = results.lighthouse.plans.find((p) => p.formFactor === formFactor);
+    process.stdout.write(`${lighthouseTable(formFactor, results.lighthouse.routes, plan)}\n`);
+  }
+  await site.process.stop();
+  noteLoad('after lighthouse');
+
+  log('load: starting a fresh server of ours and docusaurus serve');
+  const [ours, stock] = await Promise.all([
+    startOurServer(siteDir, workDir, 'load'),
+    startStockServer(siteDir, workDir),
+  ]);
+  results.load = await measureLoad(ours, stock, '/blogs', mainScript, WAITLIST_TABLE, log);
+  await Promise.all([ours.process.stop(), stock.process.stop()]);
+  process.stdout.write(`${loadTable(results.load)}\n`);
+  noteLoad('after load');
+}
+
+/** Logs, the copy of the build and the servers' databases; kept only when a run fails. */
+let tempDir: string | undefined;
+
+async function main(): Promise<number> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'gotcha-bench-'));
+  tempDir = workDir;
+  let failed = false;
+  try {
+    await measure(workDir);
+  } catch (error) {
+    failed = true;
+    results.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    log(`FAILED: ${results.error}`);
+    log(`logs kept in ${workDir}`);
+  } finally {
+    await runCleanups();
+  }
+  results.budgets = checkBudgets({
+    build: results.build,
+    bytes: results.bytes?.routes,
+    lighthouse: results.lighthouse?.routes,
+    load: results.load,
+    notFoundPath: NOT_FOUND_PATH,
+  });
+  results.finishedAt = new Date().toISOString();
+  results.totalMs = Date.now() - startedAt;
+  process.stdout.write(`${budgetTable(results.budgets)}\n`);
+  process.stdout.write(diagnosticsText(results.bytes?.routes, results.lighthouse?.routes));
+  const file = await writeResults();
+  const loads = Object.entries(results.machine.loadAverage)
+    .map(([stage, [oneMinute]]) => `${stage} ${String(oneMinute)}`)
+    .join(', ');
+  process.stdout.write(
+    `\nLoad average (1 min, ${results.machine.cpus} cores): ${loads}\n` +
+      `Total ${(results.totalMs / 1000).toFixed(0)} s. Results: ${path.relative(ROOT, file)}\n`,
+  );
+  if (!failed) await rm(workDir, {recursive: true, force: true});
+  return failed ? 1 : 0;
+}
+
+// Whatever happens, nothing this command started outlives it.
+process.on('exit', killLiveGroupsNow);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping everything`);
+    void runCleanups()
+      .then(() => (tempDir ? rm(tempDir, {recursive: true, force: true}) : undefined))
+      .finally(() => process.exit(130));
+  });
+}
+const overall = setTimeout(() => {
+  log(`over the ${LIMITS.totalMs / 60_000}-minute limit: stopping everything`);
+  results.error = 'time limit';
+  void runCleanups()
+    .then(writeResults)
+    .finally(() => process.exit(1));
+}, LIMITS.totalMs - 20_000);
+
+// Exit explicitly: a library may keep a handle open after everything it started was stopped.
+main().then(
+  (code) => {
+    clearTimeout(overall);
+    process.exit(code);
+  },
+  (error: unknown) => {
+    clearTimeout(overall);
+    console.error(error);
+    void runCleanups().finally(() => process.exit(1));
+  },
+);
