@@ -22,6 +22,8 @@ export interface ResponseRecord {
   /** Encoded body bytes, as transferred. */
   bytes: number;
   sizeMethod: 'chromium-responseBodySize' | 'brotli-q11-of-body';
+  /** Served from the browser's memory cache: counted as 0 bytes. */
+  fromCache?: boolean;
 }
 
 export interface RouteBytes {
@@ -66,7 +68,15 @@ async function record(request: Request): Promise<ResponseRecord | undefined> {
   };
   try {
     const sizes = await request.sizes();
-    return {...base, bytes: sizes.responseBodySize, sizeMethod: 'chromium-responseBodySize'};
+    // A repeat request answered from the memory cache (a preloaded chunk requested again) moved
+    // no body over the wire; Chromium reports it as minus the headers' size.
+    const fromCache = sizes.responseBodySize < 0;
+    return {
+      ...base,
+      bytes: Math.max(0, sizes.responseBodySize),
+      sizeMethod: 'chromium-responseBodySize',
+      ...(fromCache ? {fromCache} : {}),
+    };
   } catch {
     const body = await response.body();
     const bytes = brotliCompressSync(body, {

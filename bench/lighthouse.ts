@@ -7,9 +7,10 @@
  * Lighthouse and chrome-launcher are ES modules loaded with `import()`: tsx would otherwise
  * transpile them to CommonJS and add helpers to functions that Lighthouse runs inside the page.
  */
+import {rm} from 'node:fs/promises';
 import type {Flags, Result, RunnerResult} from 'lighthouse';
 import {LIGHTHOUSE_CHROME_FLAGS, CHROMIUM_PATH, LIMITS} from './config';
-import {onCleanup, trackGroup} from './processes';
+import {onCleanup, trackGroup, waitForGroupExit} from './processes';
 import type {Route} from './routes';
 import {median, withTimeout} from './util';
 
@@ -123,10 +124,16 @@ async function openSession(formFactor: FormFactor): Promise<Session> {
 
   let chrome: Chrome | undefined;
   let untrack = (): void => undefined;
-  const kill = (): void => {
-    chrome?.kill();
-    untrack();
+  /** Kills Chrome's process group, waits for it, then removes its profile (chrome-launcher's
+   * own removal can race processes still writing to it). */
+  const kill = async (): Promise<void> => {
+    const dying = chrome;
     chrome = undefined;
+    if (!dying) return;
+    dying.kill();
+    await waitForGroupExit(dying.pid, 5_000);
+    untrack();
+    if (dying.userDataDir) await rm(dying.userDataDir, {recursive: true, force: true});
   };
   const launch = async (): Promise<Chrome> => {
     const launched = await chromeLauncher.launch({
@@ -139,10 +146,7 @@ async function openSession(formFactor: FormFactor): Promise<Session> {
     chrome = launched;
     return launched;
   };
-  const removeCleanup = onCleanup(() => {
-    kill();
-    return Promise.resolve();
-  });
+  const removeCleanup = onCleanup(kill);
 
   return {
     async run(url, route) {
@@ -166,14 +170,13 @@ async function openSession(formFactor: FormFactor): Promise<Session> {
         return result.lhr;
       } catch (error) {
         // A hung or broken Chrome is replaced before the next run.
-        kill();
+        await kill();
         throw error;
       }
     },
     close() {
       removeCleanup();
-      kill();
-      return Promise.resolve();
+      return kill();
     },
   };
 }

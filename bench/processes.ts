@@ -77,7 +77,8 @@ function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
-async function waitForGroupExit(pgid: number, timeoutMs: number): Promise<boolean> {
+/** Waits until no process of group `pgid` is left; `false` if some still are after `timeoutMs`. */
+export async function waitForGroupExit(pgid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!signalGroup(pgid, 0)) return true;

@@ -147,6 +147,7 @@ function largestFiles(bytes: readonly RouteBytes[], kind: 'js' | 'css'): string 
   for (const route of bytes) {
     for (const response of route.responses.filter((r) => r.kind === kind)) {
       const file = files.get(response.url) ?? {bytes: response.bytes, routes: new Set<string>()};
+      file.bytes = Math.max(file.bytes, response.bytes);
       file.routes.add(route.route);
       files.set(response.url, file);
     }
