@@ -7,10 +7,12 @@
  * Lighthouse and chrome-launcher are ES modules loaded with `import()`: tsx would otherwise
  * transpile them to CommonJS and add helpers to functions that Lighthouse runs inside the page.
  */
-import {rm} from 'node:fs/promises';
+import {mkdtemp, rm} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type {Flags, Result, RunnerResult} from 'lighthouse';
 import {LIGHTHOUSE_CHROME_FLAGS, CHROMIUM_PATH, LIMITS} from './config';
-import {onCleanup, trackGroup, waitForGroupExit} from './processes';
+import {assertRunning, onCleanup, trackGroup, waitForGroupExit} from './processes';
 import type {Route} from './routes';
 import {median, withTimeout} from './util';
 
@@ -123,28 +125,49 @@ async function openSession(formFactor: FormFactor): Promise<Session> {
       : undefined;
 
   let chrome: Chrome | undefined;
+  // Our own profile directory, removed by us once Chrome is gone (chrome-launcher removes its own
+  // while Chrome may still be writing to it, which can leave it behind).
+  let profile = '';
   let untrack = (): void => undefined;
-  /** Kills Chrome's process group, waits for it, then removes its profile (chrome-launcher's
-   * own removal can race processes still writing to it). */
+  /** Kills Chrome's process group, waits until it is gone, then removes its profile. */
+  let launching: Promise<Chrome> | undefined;
   const kill = async (): Promise<void> => {
+    // A Chrome still starting is waited for, so that it is killed too.
+    await launching?.catch(() => undefined);
     const dying = chrome;
     chrome = undefined;
     if (!dying) return;
     dying.kill();
     await waitForGroupExit(dying.pid, 5_000);
     untrack();
-    if (dying.userDataDir) await rm(dying.userDataDir, {recursive: true, force: true});
+    await rm(profile, {recursive: true, force: true});
   };
-  const launch = async (): Promise<Chrome> => {
-    const launched = await chromeLauncher.launch({
-      chromePath: CHROMIUM_PATH,
-      chromeFlags: [...LIGHTHOUSE_CHROME_FLAGS],
-      handleSIGINT: false,
-      logLevel: 'silent',
-    });
+  const start = async (): Promise<Chrome> => {
+    assertRunning('Chrome for Lighthouse');
+    profile = await mkdtemp(path.join(os.tmpdir(), `bench-chrome-${formFactor}-`));
+    const launched = await chromeLauncher
+      .launch({
+        chromePath: CHROMIUM_PATH,
+        userDataDir: profile,
+        chromeFlags: [...LIGHTHOUSE_CHROME_FLAGS],
+        handleSIGINT: false,
+        logLevel: 'silent',
+      })
+      .catch(async (error: unknown) => {
+        await rm(profile, {recursive: true, force: true});
+        throw error;
+      });
     untrack = trackGroup(launched.pid);
     chrome = launched;
     return launched;
+  };
+  const launch = async (): Promise<Chrome> => {
+    launching = start();
+    try {
+      return await launching;
+    } finally {
+      launching = undefined;
+    }
   };
   const removeCleanup = onCleanup(kill);
 

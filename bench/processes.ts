@@ -31,6 +31,14 @@ const cleanups: Cleanup[] = [];
 /** Process groups still to kill if the benchmark exits before its cleanups ran. */
 const liveGroups = new Set<number>();
 
+/** Set once cleanups begin: from then on nothing new may be started. */
+let shuttingDown = false;
+
+/** Throws once the benchmark is stopping, so that no process is started after its cleanup ran. */
+export function assertRunning(what: string): void {
+  if (shuttingDown) throw new Error(`stopping: ${what} not started`);
+}
+
 /** Registers a cleanup; cleanups run last-in first-out by {@link runCleanups}. */
 export function onCleanup(cleanup: Cleanup): () => void {
   cleanups.push(cleanup);
@@ -42,6 +50,7 @@ export function onCleanup(cleanup: Cleanup): () => void {
 
 /** Runs every registered cleanup once, newest first, each bounded by `timeoutMs`. */
 export async function runCleanups(timeoutMs = 15_000): Promise<void> {
+  shuttingDown = true;
   while (cleanups.length > 0) {
     const cleanup = cleanups.pop();
     if (!cleanup) break;
@@ -94,6 +103,7 @@ export function startProcess(
   args: readonly string[],
   options: StartOptions,
 ): ManagedProcess {
+  assertRunning(name);
   const out = openSync(options.logFile, 'a');
   const child = spawn(command, args, {
     cwd: options.cwd,

@@ -179,8 +179,13 @@ async function main(): Promise<number> {
 
 // Whatever happens, nothing this command started outlives it.
 process.on('exit', killLiveGroupsNow);
+// Ctrl-C reaches this process twice (from the terminal, and relayed by tsx): the second one must
+// not cut the cleanup short, so every signal after the first is ignored.
+let signalled = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (signalled) return;
+    signalled = true;
     log(`${signal}: stopping everything`);
     void runCleanups()
       .then(() => (tempDir ? rm(tempDir, {recursive: true, force: true}) : undefined))
