@@ -413,6 +413,7 @@ export async function measureLighthouse(
           const entry = perRoute[index]!;
           // A run that fails (e.g. NO_NAVSTART from a trace on a busy machine) is retried once.
           for (let attempt = 1; attempt <= 1 + RETRIES; attempt += 1) {
+            assertRunning('Lighthouse');
             const run = await runOnce(session, origin, route, round, (lhr) =>
               entry.reports.push({round, lhr}),
             );

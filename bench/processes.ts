@@ -48,19 +48,27 @@ export function onCleanup(cleanup: Cleanup): () => void {
   };
 }
 
-/** Runs every registered cleanup once, newest first, each bounded by `timeoutMs`. */
-export async function runCleanups(timeoutMs = 15_000): Promise<void> {
+let cleaning: Promise<void> | undefined;
+
+/**
+ * Runs every registered cleanup once, newest first, each bounded by `timeoutMs`. Every caller
+ * (the normal end, a failure, a signal, the time limit) waits for the same single pass.
+ */
+export function runCleanups(timeoutMs = 15_000): Promise<void> {
   shuttingDown = true;
-  while (cleanups.length > 0) {
-    const cleanup = cleanups.pop();
-    if (!cleanup) break;
-    try {
-      await Promise.race([cleanup(), sleep(timeoutMs)]);
-    } catch (error: unknown) {
-      console.error('bench: a cleanup failed:', error);
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      const cleanup = cleanups.pop();
+      if (!cleanup) break;
+      try {
+        await Promise.race([cleanup(), sleep(timeoutMs)]);
+      } catch (error: unknown) {
+        console.error('bench: a cleanup failed:', error);
+      }
     }
-  }
-  killLiveGroupsNow();
+    killLiveGroupsNow();
+  })();
+  return cleaning;
 }
 
 /** Last resort, synchronous (for `process.on('exit')`): SIGKILL every group still known. */

@@ -137,20 +137,19 @@ async function measure(workDir: string): Promise<void> {
   noteLoad('after load');
 }
 
-/** Logs, the copy of the build and the servers' databases; kept only when a run fails. */
-let tempDir: string | undefined;
-
 async function main(): Promise<number> {
+  // Logs, the copy of the build and the servers' databases; kept only when a run fails.
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'gotcha-bench-'));
-  tempDir = workDir;
   let failed = false;
   try {
     await measure(workDir);
   } catch (error) {
     failed = true;
-    results.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    log(`FAILED: ${results.error}`);
-    log(`logs kept in ${workDir}`);
+    if (!signalled) {
+      results.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      log(`FAILED: ${results.error}`);
+      log(`logs kept in ${workDir}`);
+    }
   } finally {
     await runCleanups();
   }
@@ -173,25 +172,34 @@ async function main(): Promise<number> {
     `\nLoad average (1 min, ${results.machine.cpus} cores): ${loads}\n` +
       `Total ${(results.totalMs / 1000).toFixed(0)} s. Results: ${path.relative(ROOT, file)}\n`,
   );
-  if (!failed) await rm(workDir, {recursive: true, force: true});
-  return failed ? 1 : 0;
+  if (!failed || signalled) await rm(workDir, {recursive: true, force: true});
+  return signalled ? 130 : failed ? 1 : 0;
 }
 
 // Whatever happens, nothing this command started outlives it.
 process.on('exit', killLiveGroupsNow);
+// Lighthouse leaves promises of its own unawaited (e.g. its network-quiet polling): when its Chrome
+// is killed (a hung run, Ctrl-C), they reject with nobody listening. Node would then exit on the
+// spot, skipping the cleanup and the results file; such a rejection is logged instead.
+process.on('unhandledRejection', (reason: unknown) => {
+  const message = reason instanceof Error ? reason.message : String(reason);
+  log(`ignored a rejection nobody awaited: ${message.split('\n')[0] ?? ''}`);
+});
 // Ctrl-C reaches this process twice (from the terminal, and relayed by tsx): the second one must
-// not cut the cleanup short, so every signal after the first is ignored.
+// not cut the cleanup short, so every signal after the first is ignored. Stopping every process
+// makes the step under way fail at once; main() then ends as on any failure.
 let signalled = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (signalled) return;
     signalled = true;
     log(`${signal}: stopping everything`);
-    void runCleanups()
-      .then(() => (tempDir ? rm(tempDir, {recursive: true, force: true}) : undefined))
-      .finally(() => process.exit(130));
+    results.error = `interrupted by ${signal}`;
+    void runCleanups();
+    setTimeout(() => process.exit(130), 30_000).unref();
   });
 }
+
 const overall = setTimeout(() => {
   log(`over the ${LIMITS.totalMs / 60_000}-minute limit: stopping everything`);
   results.error = 'time limit';
