@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {defineConfig} from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -21,11 +22,16 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
-    launchOptions: {executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS},
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      // The same fonts on every machine (DejaVu only), so a layout that overflows shows here too.
+      env: {...process.env, FONTCONFIG_FILE: path.resolve(__dirname, 'tests/fonts/fonts.conf')},
+    },
     trace: 'off',
   },
   projects: [

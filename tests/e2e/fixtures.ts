@@ -1,3 +1,5 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import {test as base, expect, type Page} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -71,3 +73,14 @@ export const COLOR_SCHEMES = ['light', 'dark'] as const;
 
 /** Chromium's console note when a document answers 404, as the not-found page must. */
 export const NOT_FOUND_CONSOLE = /status of 404/;
+
+/** Every page of the build: the paths its sitemap lists, and the not-found page. */
+export const EVERY_PAGE: readonly string[] = [
+  ...Array.from(
+    readFileSync(path.resolve(__dirname, '../../build/sitemap.xml'), 'utf8').matchAll(
+      /<loc>([^<]+)<\/loc>/g,
+    ),
+    (match) => new URL(match[1]!).pathname,
+  ),
+  '/this-page-does-not-exist',
+];

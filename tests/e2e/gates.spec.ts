@@ -3,19 +3,19 @@
  * must hydrate with no console error (a CSP violation is one), request nothing from another
  * origin (checked by the fixture), and have no axe violation in light or dark mode.
  */
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
-import {COLOR_SCHEMES, NOT_FOUND_CONSOLE, axeViolations, expect, open, test} from './fixtures';
-
-const sitemap = readFileSync(path.resolve(__dirname, '../../build/sitemap.xml'), 'utf8');
-const ROUTES = [
-  ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname),
-  '/this-page-does-not-exist',
-];
+import {
+  COLOR_SCHEMES,
+  EVERY_PAGE,
+  NOT_FOUND_CONSOLE,
+  axeViolations,
+  expect,
+  open,
+  test,
+} from './fixtures';
 
 for (const colorScheme of COLOR_SCHEMES) {
   test.describe(`every page in ${colorScheme} mode`, () => {
-    for (const route of ROUTES) {
+    for (const route of EVERY_PAGE) {
       test(`${route} hydrates cleanly and has no axe violations`, async ({page, watch}) => {
         watch.expectErrors(NOT_FOUND_CONSOLE);
         await page.emulateMedia({colorScheme});

@@ -1,0 +1,79 @@
+/**
+ * Every page at phone widths with the browser's text enlarged, as a visitor who raises the text
+ * size sees it (WCAG 1.4.4 Resize Text, 1.4.10 Reflow): nothing scrolls sideways, and the header's
+ * items neither overlap nor leave the screen. The suite renders with DejaVu only (the widest
+ * common fallback face; see tests/fonts), so the verdict is the same on every machine.
+ */
+import type {Page} from '@playwright/test';
+import {EVERY_PAGE, NOT_FOUND_CONSOLE, expect, open, test} from './fixtures';
+
+const WIDTHS = [320, 360, 390] as const;
+/** Text size in percent of the default (16 px body, 13 px monospace). */
+const TEXT_SIZES = [100, 130, 200] as const;
+
+interface Box {
+  name: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** The header's brand, links and search box, as laid out now. */
+function headerBoxes(page: Page): Promise<Box[]> {
+  return page.evaluate(() => {
+    const header = document.querySelector('header');
+    if (!header) throw new Error('no header');
+    const items = Array.from(header.querySelectorAll('a, input'));
+    return items.map((item) => {
+      const {left, right, top, bottom} = item.getBoundingClientRect();
+      const name = item.textContent.trim() || (item.getAttribute('aria-label') ?? item.tagName);
+      return {name, left, right, top, bottom};
+    });
+  });
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return (
+    a.left < b.right - 0.5 &&
+    b.left < a.right - 0.5 &&
+    a.top < b.bottom - 0.5 &&
+    b.top < a.bottom - 0.5
+  );
+}
+
+/** Raises the browser's default font sizes, as a phone's text-size setting does. */
+async function setTextSize(page: Page, percent: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', {
+    fontSizes: {standard: (16 * percent) / 100, fixed: (13 * percent) / 100},
+  });
+}
+
+for (const route of EVERY_PAGE) {
+  test(`${route} reflows at 320–390 px with text at 100%, 130% and 200%`, async ({page, watch}) => {
+    test.skip(test.info().project.name !== 'phone', 'phone widths are set by the test itself');
+    watch.expectErrors(NOT_FOUND_CONSOLE);
+    for (const textSize of TEXT_SIZES) {
+      await page.setViewportSize({width: WIDTHS[0], height: 640});
+      await setTextSize(page, textSize);
+      await open(page, route);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({width, height: 640});
+        const where = `${route} at ${width} px, text ${textSize}%`;
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `${where}: page width`).toBe(width);
+        const boxes = await headerBoxes(page);
+        for (const box of boxes) {
+          expect(box.left, `${where}: "${box.name}" starts on screen`).toBeGreaterThanOrEqual(0);
+          expect(box.right, `${where}: "${box.name}" ends on screen`).toBeLessThanOrEqual(width);
+        }
+        for (const [index, a] of boxes.entries()) {
+          for (const b of boxes.slice(index + 1)) {
+            expect(overlaps(a, b), `${where}: "${a.name}" overlaps "${b.name}"`).toBe(false);
+          }
+        }
+      }
+    }
+  });
+}
