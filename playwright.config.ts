@@ -16,6 +16,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The fonts the browser may use: DejaVu only, so layouts render alike on every machine. */
+export const FONTCONFIG_FILE = path.resolve(__dirname, 'tests/fonts/fonts.conf');
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -29,8 +32,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
-      // The same fonts on every machine (DejaVu only), so a layout that overflows shows here too.
-      env: {...process.env, FONTCONFIG_FILE: path.resolve(__dirname, 'tests/fonts/fonts.conf')},
+      env: {...process.env, FONTCONFIG_FILE},
     },
     trace: 'off',
   },

@@ -17,9 +17,13 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  step 'Installing npm packages'
-  npm install --no-audit --no-fund
+# Exactly the committed lock: a lock out of sync with package.json fails here, as on a fresh machine.
+if [ ! -d node_modules ] || ! cmp -s package-lock.json node_modules/.installed-lock.json; then
+  step 'Installing npm packages (npm ci)'
+  npm ci --no-audit --no-fund
+  cp package-lock.json node_modules/.installed-lock.json
+else
+  npm ci --dry-run --ignore-scripts --no-audit --no-fund >/dev/null
 fi
 
 step 'Installing the MDN HTTP Observatory scanner (beside the project)'

@@ -6,6 +6,7 @@
  */
 import type {Page} from '@playwright/test';
 import {EVERY_PAGE, NOT_FOUND_CONSOLE, expect, open, test} from './fixtures';
+import {setTextSize} from './text-size';
 
 const WIDTHS = [320, 360, 390] as const;
 /** Text size in percent of the default (16 px body, 13 px monospace). */
@@ -33,6 +34,45 @@ function headerBoxes(page: Page): Promise<Box[]> {
   });
 }
 
+/**
+ * Text, images and controls that reach past either edge of the screen, outside any box that
+ * scrolls sideways on purpose (code blocks, wide tables): content a visitor cannot see or reach.
+ */
+function cutOffContent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrollsSideways = (element: Element | null): boolean => {
+      for (let at = element; at && at !== document.body; at = at.parentElement) {
+        if (['auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
+      }
+      return false;
+    };
+    // Partly off screen; a box wholly off screen is hidden on purpose (the skip link until focus).
+    const offScreen = (rects: ArrayLike<DOMRect>) =>
+      Array.from(rects).some(
+        (rect) =>
+          rect.width > 0 &&
+          rect.height > 1 &&
+          ((rect.right > width + 1 && rect.left < width) || (rect.left < -1 && rect.right > 0)),
+      );
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      if (!text || scrollsSideways(node.parentElement)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if (offScreen(range.getClientRects())) found.push(`text "${text.slice(0, 40)}"`);
+    }
+    for (const element of Array.from(document.body.querySelectorAll('img, svg, input, button'))) {
+      if (!scrollsSideways(element) && offScreen([element.getBoundingClientRect()])) {
+        found.push(element.outerHTML.slice(0, 80));
+      }
+    }
+    return found;
+  });
+}
+
 function overlaps(a: Box, b: Box): boolean {
   return (
     a.left < b.right - 0.5 &&
@@ -40,14 +80,6 @@ function overlaps(a: Box, b: Box): boolean {
     a.top < b.bottom - 0.5 &&
     b.top < a.bottom - 0.5
   );
-}
-
-/** Raises the browser's default font sizes, as a phone's text-size setting does. */
-async function setTextSize(page: Page, percent: number): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Page.setFontSizes', {
-    fontSizes: {standard: (16 * percent) / 100, fixed: (13 * percent) / 100},
-  });
 }
 
 for (const route of EVERY_PAGE) {
@@ -63,6 +95,7 @@ for (const route of EVERY_PAGE) {
         const where = `${route} at ${width} px, text ${textSize}%`;
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, `${where}: page width`).toBe(width);
+        expect(await cutOffContent(page), `${where}: content cut off`).toEqual([]);
         const boxes = await headerBoxes(page);
         for (const box of boxes) {
           expect(box.left, `${where}: "${box.name}" starts on screen`).toBeGreaterThanOrEqual(0);

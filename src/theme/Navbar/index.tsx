@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {useEffect, useRef, type ReactNode, type RefObject} from 'react';
 import Link from '@docusaurus/Link';
 import LazySearchBar from '@site/src/components/LazySearchBar';
 import SectionLink from '@site/src/components/SectionLink';
@@ -7,8 +7,10 @@ import styles from './styles.module.css';
 
 /** The site header: the company name home, Products, Contact and article search. */
 export default function Navbar(): ReactNode {
+  const header = useRef<HTMLElement>(null);
+  useStickyHeaderOffset(header);
   return (
-    <header className={styles.header}>
+    <header ref={header} className={styles.header}>
       <nav className={styles.nav} aria-label="Main">
         <Link to="/" className={styles.brand}>
           <img src="/img/brand/logo.svg" alt="" width={32} height={32} />
@@ -29,4 +31,28 @@ export default function Navbar(): ReactNode {
       </nav>
     </header>
   );
+}
+
+/**
+ * Publishes how much of the screen's top the header covers as `--gl-header-offset`, which section
+ * anchors use as their scroll margin: the header's real height while it sticks (it grows when its
+ * links wrap, with a wide font or enlarged text), nothing when it scrolls away with the page.
+ */
+function useStickyHeaderOffset(header: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return undefined;
+    const publish = () => {
+      const sticky = getComputedStyle(element).position === 'sticky';
+      const offset = sticky ? element.getBoundingClientRect().height : 0;
+      document.documentElement.style.setProperty('--gl-header-offset', `${offset}px`);
+    };
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    window.addEventListener('resize', publish);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', publish);
+    };
+  }, [header]);
 }
