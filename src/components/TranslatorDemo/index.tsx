@@ -13,10 +13,10 @@ const STEPS: readonly Step[] = [
     title: 'Start the screen broadcast',
     text: (
       <>
-        In Gotcha, tap the broadcast button (or open Control Centre, press and hold Screen
-        Recording and choose Gotcha), then tap Start Broadcast. This is iOS&rsquo;s own screen
-        broadcast, the same system feature that screen-recording apps use, so iOS shows its red
-        recording indicator for as long as it runs.
+        In Gotcha, tap the broadcast button (or open Control Centre, press and hold Screen Recording
+        and choose Gotcha), then tap Start Broadcast. This is iOS&rsquo;s own screen broadcast, the
+        same system feature that screen-recording apps use, so iOS shows its red recording indicator
+        for as long as it runs.
       </>
     ),
     image: {

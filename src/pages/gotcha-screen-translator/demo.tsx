@@ -22,8 +22,8 @@ export default function TranslatorDemoPage(): ReactNode {
             that looks like, in four steps, using a Meituan restaurant page as the example.
           </p>
           <p className={styles.note}>
-            The pictures are illustrations drawn for this page, not a screen recording. Apps and
-            iOS screens look slightly different from one version to the next.
+            The pictures are illustrations drawn for this page, not a screen recording. Apps and iOS
+            screens look slightly different from one version to the next.
           </p>
         </header>
         <TranslatorDemo />
