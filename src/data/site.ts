@@ -10,8 +10,6 @@ export interface SiteFacts {
   contactEmail: string;
   /** The screen translator's page on the App Store. */
   appStoreUrl: string;
-  /** A demo of the screen translator, linked from the comparison article. */
-  demoVideoUrl: string;
   /** Where the AI travel-planning assistant lives. */
   tripPlannerUrl: string;
   social: {
@@ -31,7 +29,6 @@ export const site: SiteFacts = {
     'Gotcha Labs builds AI-powered tools that make everyday life in China easier for people who read English.',
   contactEmail: 'hello@gotchalabs.app',
   appStoreUrl: 'https://apps.apple.com/app/gotcha-screen-translator/id6744230870',
-  demoVideoUrl: 'https://www.youtube.com/@gotchalabs',
   tripPlannerUrl: 'https://trip.gotchalabs.app',
   social: {
     photo: {name: 'Instagram', url: 'https://www.instagram.com/gotchalabs'},
@@ -39,3 +36,10 @@ export const site: SiteFacts = {
   },
   defaultUrl: 'https://gotchalabs.app',
 };
+
+/**
+ * The on-site, step-by-step demo of the screen translator (illustrations, served from this site so
+ * that it opens in mainland China, where video platforms are blocked). The comparison article's
+ * "Watch Demo" link points here.
+ */
+export const TRANSLATOR_DEMO_PATH = '/gotcha-screen-translator/demo';

@@ -1,4 +1,4 @@
-import {site} from '../../src/data/site';
+import {TRANSLATOR_DEMO_PATH, site} from '../../src/data/site';
 import {expect, open, test} from './fixtures';
 import {meta, pngSize, rawPage, structuredData} from './crawler';
 
@@ -133,7 +133,7 @@ test.describe('article pages', () => {
       'Final Tips',
     ]) {
       expect(
-        sections.some((heading) => heading.includes(topic)),
+        sections.some((heading) => heading.toLowerCase().includes(topic.toLowerCase())),
         topic,
       ).toBe(true);
     }
@@ -149,7 +149,7 @@ test.describe('article pages', () => {
     await open(page, '/blog/gotcha-vs-rest');
     const headings = await page.getByRole('heading', {level: 2}).allTextContents();
     const order = ['Smart Layout', 'Meituan', 'AI Translate'].map((part) =>
-      headings.findIndex((heading) => heading.includes(part)),
+      headings.findIndex((heading) => heading.toLowerCase().includes(part.toLowerCase())),
     );
     expect(order.every((position) => position >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -163,8 +163,9 @@ test.describe('article pages', () => {
         .toBeGreaterThan(0);
     }
     const demo = page.getByRole('link', {name: 'Watch Demo'});
-    await expect(demo).toHaveAttribute('href', site.demoVideoUrl);
+    await expect(demo).toHaveAttribute('href', TRANSLATOR_DEMO_PATH);
     await expect(demo).toHaveAttribute('target', '_blank');
+    await expect(demo).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   test('open every external link in a new tab with noopener noreferrer', async ({page}) => {
@@ -233,6 +234,7 @@ test.describe('feeds, sitemap and search', () => {
         '/',
         '/blogs',
         ...INDEX.map(([slug]) => `/blog/${slug}`),
+        TRANSLATOR_DEMO_PATH,
         '/gotcha-screen-translator/privacy-policy',
         '/gotcha-screen-translator/support',
         '/gotcha-screen-translator/terms-of-service',

@@ -10,8 +10,8 @@ export default function DownloadCta({headingLevel}: {headingLevel: 2 | 3}): Reac
       <div>
         <Heading className={styles.title}>Read any Chinese app in English</Heading>
         <p className={styles.text}>
-          Gotcha Screen Translator lays English over Taobao, Alipay, WeChat, Meituan and more. No
-          VPN needed.
+          Gotcha Screen Translator shows Taobao, Alipay, WeChat, Meituan and more in English, in a
+          floating window over the app. No VPN needed.
         </p>
       </div>
       <AppStoreBadge />
