@@ -4,6 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {products, withComingSoon} from './src/data/products';
 import {site} from './src/data/site';
+import {checkLegalFacts} from './src/lib/legal-facts';
 import blogSummaries from './plugins/blog-summaries';
 import leanClient from './plugins/lean-client';
 import robotsTxt from './plugins/robots-txt';
@@ -11,6 +12,9 @@ import securityHeaders from './plugins/security-headers';
 import socialCards from './plugins/social-cards';
 
 const siteUrl = (process.env.SITE_URL || site.defaultUrl).replace(/\/+$/, '');
+
+// A public build must name who is responsible; a local one shows placeholders instead.
+checkLegalFacts(site.legal, {production: Boolean(process.env.SITE_URL)});
 
 /** Comma-separated product ids to show as "coming soon", with the waitlist form. */
 const comingSoon = process.env.COMING_SOON_PRODUCTS ?? '';

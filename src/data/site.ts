@@ -21,6 +21,28 @@ export interface SiteFacts {
    * pages read the resolved value from the Docusaurus config, never from here.
    */
   defaultUrl: string;
+  /** Who answers for the app and the site, as the legal pages name them. See LegalFacts. */
+  legal: LegalFacts;
+}
+
+/**
+ * Facts only the operator can state, rendered by the privacy policy and the terms. An empty
+ * string means "not set yet": a production build (SITE_URL set) then fails naming the field, and
+ * any other build shows a marked placeholder (src/lib/legal-facts.ts). Never fill them with guesses.
+ */
+export interface LegalFacts {
+  /** The registered name of the company that publishes the app and the site, e.g. "Gotcha Labs Ltd". */
+  entityName: string;
+  /** Its postal address on one line (Apple's minimum app terms require it). */
+  postalAddress: string;
+  /** Whose law governs the terms, as it reads after "the laws of", e.g. "England and Wales". */
+  governingLaw: string;
+  /** Where privacy requests go; may be the same address as contactEmail. */
+  privacyEmail: string;
+  /** Optional: the representative in the EU (GDPR Art. 27), name and address, once appointed. */
+  euRepresentative: string;
+  /** Optional: the representative or entity in mainland China (PIPL Art. 53), once appointed. */
+  chinaRepresentative: string;
 }
 
 export const site: SiteFacts = {
@@ -35,6 +57,14 @@ export const site: SiteFacts = {
     video: {name: 'YouTube', url: 'https://www.youtube.com/@gotchalabs'},
   },
   defaultUrl: 'https://gotchalabs.app',
+  legal: {
+    entityName: '',
+    postalAddress: '',
+    governingLaw: '',
+    privacyEmail: '',
+    euRepresentative: '',
+    chinaRepresentative: '',
+  },
 };
 
 /**

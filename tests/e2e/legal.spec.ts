@@ -1,4 +1,5 @@
-import {site} from '../../src/data/site';
+import {site, type LegalFacts} from '../../src/data/site';
+import {legalFactPlaceholder} from '../../src/lib/legal-facts';
 import {expect, open, test} from './fixtures';
 import {meta, rawPage} from './crawler';
 
@@ -31,6 +32,22 @@ test.describe('translator pages', () => {
         new Date().toLocaleDateString('en-US', {year: 'numeric', month: 'long', day: 'numeric'}),
       );
       await expect(page.getByText(/^Last Updated:/)).toHaveText(`Last Updated: ${today}`);
+    }
+  });
+
+  test('the legal pages give a fixed effective date and name who is responsible', async ({
+    page,
+  }) => {
+    // A production build has every fact; a local one shows each missing fact's placeholder.
+    const shown = (field: keyof LegalFacts) =>
+      site.legal[field].trim() || legalFactPlaceholder(field);
+    for (const {path} of PAGES.filter((entry) => entry.legal)) {
+      await open(page, path);
+      const main = page.getByRole('main');
+      await expect(main.getByText(/^Effective date: \d{1,2} [A-Z][a-z]+ \d{4}\.$/)).toBeVisible();
+      for (const field of ['entityName', 'postalAddress'] as const) {
+        await expect(main.getByText(shown(field)).first()).toBeVisible();
+      }
     }
   });
 
