@@ -1,49 +1,60 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
-import {toSummaries, type BlogSummary, type HeroAsset} from './summaries';
+import {getFileLoaderUtils} from '@docusaurus/utils';
+import {heroesModule, listedPosts, type BlogSummary, type ListedPost} from './summaries';
 
-export type {BlogSummary};
+export type {BlogSummary, ListedPost};
 
 /** Global data of this plugin, read with `usePluginData('blog-summaries')`. */
 export interface BlogSummariesData {
   summaries: BlogSummary[];
 }
 
+/** Import path of the permalink → hero URL module (types in ./heroes.d.ts). */
+export const HEROES_MODULE = '@blog-summaries/heroes';
+
+/** The blog plugin's posts, validated and listed (see listedPosts); fails without the blog. */
+export function blogPostsOf(
+  allContent: Parameters<NonNullable<Plugin['allContentLoaded']>>[0]['allContent'],
+  siteDir: string,
+): ListedPost[] {
+  const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
+  if (!blog) throw new Error('blog-summaries needs the blog plugin');
+  return listedPosts(blog.blogPosts, siteDir);
+}
+
 /**
- * Hands slim summaries of the blog plugin's posts to custom pages (home teaser, /blogs), validates
- * every post's front matter, and copies each hero image into the build under a hashed name.
+ * Hands the listed posts' summaries to custom pages (home teaser, /blogs), the way Docusaurus's
+ * own website passes recent posts to its home page, after validating every post's front matter.
+ * Hero URLs come from a generated module the bundler resolves, so each hero ships once.
  */
 export default function blogSummaries(context: LoadContext): Plugin {
-  let heroes: HeroAsset[] = [];
+  const heroModules = {client: '', server: ''};
   return {
     name: 'blog-summaries',
 
-    allContentLoaded({allContent, actions}) {
-      const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
-      if (!blog) throw new Error('blog-summaries needs the blog plugin');
-      const result = toSummaries(
-        blog.blogPosts.map(({metadata}) => ({
-          sourcePath: metadata.source.replace(/^@site/, context.siteDir),
-          frontMatter: metadata.frontMatter,
-          date: metadata.date,
-        })),
-        context.siteDir,
-      );
-      heroes = result.heroes;
-      actions.setGlobalData({summaries: result.summaries} satisfies BlogSummariesData);
+    async allContentLoaded({allContent, actions}) {
+      const posts = blogPostsOf(allContent, context.siteDir);
+      const summaries = posts.map(({permalink, title, excerpt, date}) => ({
+        permalink,
+        title,
+        excerpt,
+        date,
+      }));
+      actions.setGlobalData({summaries} satisfies BlogSummariesData);
+      // The server build must not emit files: the loader differs between the two builds.
+      for (const side of ['client', 'server'] as const) {
+        const {inlineMarkdownAssetImageFileLoader} = getFileLoaderUtils(side === 'server').loaders;
+        heroModules[side] = await actions.createData(
+          `heroes.${side}.js`,
+          heroesModule(posts, inlineMarkdownAssetImageFileLoader),
+        );
+      }
     },
 
-    configureWebpack(_config, isServer, {currentBundler}) {
-      if (isServer || heroes.length === 0) return {};
-      if (currentBundler.name !== 'rspack') {
-        throw new Error('blog-summaries copies hero images with Rspack: keep future.faster on');
-      }
-      // Rspack ships its own copy plugin; webpack's is not installed.
-      const {CopyRspackPlugin} = currentBundler.instance as unknown as {
-        CopyRspackPlugin: new (options: {patterns: {from: string; to: string}[]}) => object;
-      };
+    configureWebpack(_config, isServer) {
       return {
-        plugins: [new CopyRspackPlugin({patterns: heroes})] as never[],
+        resolve: {alias: {[HEROES_MODULE]: isServer ? heroModules.server : heroModules.client}},
       };
     },
   };

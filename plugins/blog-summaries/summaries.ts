@@ -1,34 +1,34 @@
-import {createHash} from 'node:crypto';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
+import type {BlogPost} from '@docusaurus/plugin-content-blog';
+import {toDisplayDate} from '../../src/lib/blog-date';
 
-/** What the home teaser and /blogs need of a post, and nothing more: it ships on every page. */
+/**
+ * What the home teaser and /blogs need of a post, and nothing more: it ships on every page. The
+ * hero's URL is not here: the bundler names it (see `heroesModule`).
+ */
 export interface BlogSummary {
-  slug: string;
+  permalink: string;
   title: string;
   excerpt: string;
-  /** URL of the hero image. */
-  image: string;
   /** YYYY/MM/DD */
   date: string;
 }
 
-/** The parts of a blog plugin post this module reads. */
+/** A listed post's summary and the hero file beside it. */
+export interface ListedPost extends BlogSummary {
+  /** Absolute path of the front matter's `image`. */
+  heroFile: string;
+}
+
+/** The parts of a blog post that validation reads. */
 export interface PostInput {
   /** Absolute path of the post's Markdown file. */
   sourcePath: string;
   frontMatter: Record<string, unknown>;
-  /** ISO date the blog plugin resolved (it sorts by this). */
-  date: string | Date;
 }
 
-/** A hero image to copy into the build, and the hashed URL it will have there. */
-export interface HeroAsset {
-  from: string;
-  /** Path under the build directory, without a leading slash. */
-  to: string;
-}
-
+/** The only slug rule: kebab-case, and the folder is `<YYYY-MM-DD>-<slug>`. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const REQUIRED_TEXT = ['slug', 'title', 'description', 'image', 'excerpt'] as const;
@@ -37,16 +37,12 @@ export class FrontMatterError extends Error {
   override name = 'FrontMatterError';
 }
 
-function describe(sourcePath: string, siteDir: string): string {
-  return path.relative(siteDir, sourcePath).split(path.sep).join('/');
-}
-
 /**
  * Checks the front matter every post must carry and throws one error naming the file and every
  * problem in it, so a writer fixes them all in one go.
  */
 export function validateFrontMatter(post: PostInput, siteDir: string): void {
-  const file = describe(post.sourcePath, siteDir);
+  const file = path.relative(siteDir, post.sourcePath).split(path.sep).join('/');
   const fm = post.frontMatter;
   const problems: string[] = [];
   for (const field of REQUIRED_TEXT) {
@@ -60,6 +56,7 @@ export function validateFrontMatter(post: PostInput, siteDir: string): void {
   if (imageAlt !== undefined && (typeof imageAlt !== 'string' || imageAlt.trim() === '')) {
     problems.push('"image_alt", when given, must be non-empty text describing the image');
   }
+  // The blog plugin would fall back to the folder's date: a post must say when it was published.
   if (date === undefined || date === null) problems.push('"date" is missing');
   else if (
     !(date instanceof Date && !Number.isNaN(date.getTime())) &&
@@ -77,9 +74,10 @@ export function validateFrontMatter(post: PostInput, siteDir: string): void {
     }
   }
   if (typeof image === 'string' && image !== '') {
-    if (!image.startsWith('./'))
+    // Only `./…` paths go through the bundler (see heroesModule): a URL would ship unhashed.
+    if (!image.startsWith('./')) {
       problems.push(`"image" must be a file beside the post, like ./hero.svg`);
-    else if (!existsSync(path.resolve(path.dirname(post.sourcePath), image))) {
+    } else if (!existsSync(path.resolve(path.dirname(post.sourcePath), image))) {
       problems.push(`"image" ${image} does not exist`);
     }
   }
@@ -91,36 +89,41 @@ export function validateFrontMatter(post: PostInput, siteDir: string): void {
   }
 }
 
-/** `2025-06-17T…` → `2025/06/17`, in UTC like the blog plugin's own dates. */
-export function formatDate(date: string | Date): string {
-  const iso = (date instanceof Date ? date : new Date(date)).toISOString();
-  return iso.slice(0, 10).replaceAll('-', '/');
-}
-
-export function heroAsset(post: PostInput): HeroAsset {
-  const from = path.resolve(path.dirname(post.sourcePath), String(post.frontMatter.image));
-  const hash = createHash('sha256').update(readFileSync(from)).digest('hex').slice(0, 8);
-  const slug = String(post.frontMatter.slug);
-  return {from, to: `assets/blog/${slug}-${hash}${path.extname(from)}`};
+/**
+ * Every post validated, then the listed ones in the blog plugin's order (newest first; posts of
+ * the same day by the time in their `date`), with what the cards need.
+ */
+export function listedPosts(blogPosts: readonly BlogPost[], siteDir: string): ListedPost[] {
+  const sourcePath = ({metadata}: BlogPost) => metadata.source.replace(/^@site/, siteDir);
+  for (const post of blogPosts) {
+    validateFrontMatter(
+      {sourcePath: sourcePath(post), frontMatter: post.metadata.frontMatter},
+      siteDir,
+    );
+  }
+  return blogPosts
+    .filter((post) => !post.metadata.unlisted)
+    .map((post) => ({
+      permalink: post.metadata.permalink,
+      title: post.metadata.title,
+      excerpt: String(post.metadata.frontMatter.excerpt),
+      date: toDisplayDate(post.metadata.date),
+      heroFile: path.resolve(
+        path.dirname(sourcePath(post)),
+        String(post.metadata.frontMatter.image),
+      ),
+    }));
 }
 
 /**
- * Validated summaries, newest first. Posts on the same day keep their order by the time of day in
- * their `date` (the blog plugin sorts the same way, so feeds and cards agree).
+ * A module mapping each permalink to its hero's URL. It requires the hero through the same loader
+ * as the MDX loader's `assets.image`, so the bundler emits each hero once, under one name, for
+ * both the article and the cards.
  */
-export function toSummaries(
-  posts: readonly PostInput[],
-  siteDir: string,
-): {summaries: BlogSummary[]; heroes: HeroAsset[]} {
-  posts.forEach((post) => validateFrontMatter(post, siteDir));
-  const sorted = [...posts].sort((a, b) => new Date(b.date).getTime() - new Date(a.date).getTime());
-  const heroes = sorted.map(heroAsset);
-  const summaries = sorted.map((post, index) => ({
-    slug: String(post.frontMatter.slug),
-    title: String(post.frontMatter.title),
-    excerpt: String(post.frontMatter.excerpt),
-    image: `/${heroes[index]?.to ?? ''}`,
-    date: formatDate(post.date),
-  }));
-  return {summaries, heroes};
+export function heroesModule(posts: readonly ListedPost[], fileLoader: string): string {
+  const entries = posts.map(
+    ({permalink, heroFile}) =>
+      `  ${JSON.stringify(permalink)}: require(${JSON.stringify(fileLoader + heroFile)}).default,`,
+  );
+  return `export default {\n${entries.join('\n')}\n};\n`;
 }

@@ -1,124 +1,99 @@
-import {readdir, readFile} from 'node:fs/promises';
+import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {renderAsync} from '@resvg/resvg-js';
+import {Resvg} from '@resvg/resvg-js';
+import {load} from 'cheerio';
 import satori, {type SatoriOptions} from 'satori';
-import {
-  buildCard,
-  CARD_HEIGHT,
-  CARD_WIDTH,
-  FONT_FAMILY,
-  isPostFolderFor,
-  PALETTE,
-  parseFontMetrics,
-  type CardContent,
-  type CardFonts,
-} from './card';
-import {encodeOpaquePng} from './png';
+import {SOCIAL_CARD_SIZE} from '../../src/lib/social-card';
+import {buildCard, collapse, FONT_FAMILY, PALETTE, type CardContent} from './card';
 
-/** The font files in fonts/ (DejaVu Sans Condensed, see fonts/LICENSE.txt). */
+/** The committed fonts (licences beside them): cards never depend on the machine's fonts. */
 export const FONT_FILES = {
   regular: 'DejaVuSansCondensed.ttf',
   bold: 'DejaVuSansCondensed-Bold.ttf',
+  /** Chinese labels in hero art are bold; this subset holds the common characters. */
+  chinese: 'NotoSansCJKsc-Bold-subset.otf',
 } as const;
 
 /** Everything a card needs besides its text, loaded once per build. */
 export interface CardAssets {
   satoriFonts: SatoriOptions['fonts'];
-  metrics: CardFonts;
   fontPaths: string[];
   /** The logo mark as a data URI. */
   logo: string;
 }
 
 export async function loadCardAssets(fontDir: string, logoPath: string): Promise<CardAssets> {
-  const regularPath = path.join(fontDir, FONT_FILES.regular);
-  const boldPath = path.join(fontDir, FONT_FILES.bold);
-  const [regular, bold, logo] = await Promise.all([
-    readFile(regularPath),
-    readFile(boldPath),
-    readFile(logoPath),
-  ]);
+  const fontPaths = Object.values(FONT_FILES).map((file) => path.join(fontDir, file));
+  const [regular, bold, chinese] = await Promise.all(fontPaths.map((file) => readFile(file)));
+  const logo = await readFile(logoPath);
   return {
     satoriFonts: [
-      {name: FONT_FAMILY, data: regular, weight: 400, style: 'normal'},
-      {name: FONT_FAMILY, data: bold, weight: 700, style: 'normal'},
+      {name: FONT_FAMILY, data: regular as Buffer, weight: 400, style: 'normal'},
+      {name: FONT_FAMILY, data: bold as Buffer, weight: 700, style: 'normal'},
+      {name: 'Noto Sans CJK SC', data: chinese as Buffer, weight: 700, style: 'normal'},
     ],
-    metrics: {regular: parseFontMetrics(regular), bold: parseFontMetrics(bold)},
-    fontPaths: [regularPath, boldPath],
-    logo: svgDataUri(logo),
+    fontPaths,
+    logo: dataUri(logo, 'image/svg+xml'),
   };
 }
 
-export function svgDataUri(svg: Buffer | string): string {
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+function dataUri(data: Buffer, type: string): string {
+  return `data:${type};base64,${data.toString('base64')}`;
 }
 
-/**
- * The hero art of the article with this slug: `blog/YYYY-MM-DD-<slug>/hero.svg`, or null when
- * there is no such folder or it has no hero.svg yet. Other I/O errors are thrown.
- */
-export async function findHeroSvg(siteDir: string, slug: string): Promise<string | null> {
-  const blogDir = path.join(siteDir, 'blog');
-  let folders: string[];
-  try {
-    folders = await readdir(blogDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  const folder = folders.find((name) => isPostFolderFor(name, slug));
-  if (folder === undefined) return null;
-  const hero = path.join(blogDir, folder, 'hero.svg');
-  try {
-    return await readFile(hero, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-/** A card as SVG (satori turns all text into paths with the given fonts). */
-export async function renderCardSvg(content: CardContent, assets: CardAssets): Promise<string> {
-  const {tree} = buildCard(content, assets.metrics);
-  return satori(tree as unknown as Parameters<typeof satori>[0], {
-    width: CARD_WIDTH,
-    height: CARD_HEIGHT,
+/** The characters of an SVG's text that none of the committed fonts can draw. */
+export async function undrawableText(svg: string, assets: CardAssets): Promise<string[]> {
+  const text = collapse(load(svg, {xml: true})('text').text());
+  const missing: string[] = [];
+  await satori({type: 'div', props: {style: {display: 'flex'}, children: text}} as never, {
+    width: 100,
+    height: 100,
     fonts: assets.satoriFonts,
+    loadAdditionalAsset: (_language, segment) => {
+      missing.push(segment);
+      return Promise.resolve([]);
+    },
   });
+  return missing;
 }
 
 /**
- * Hero art rasterised to a 1200-px-wide PNG data URI for the card. resvg does not lay out <text>
- * inside an SVG embedded as an image, so the art is rendered on its own first: its labels use the
- * card fonts, then the machine's fonts (Chinese labels, say), as they do when a browser shows it.
+ * Hero art as a PNG data URI for the card. resvg does not lay out <text> inside an SVG embedded as
+ * an image, so the art is rendered on its own first, with the committed fonts alone.
  */
-export async function rasterizeHero(svg: string, assets: CardAssets): Promise<string> {
-  const image = await renderAsync(svg, {
-    fitTo: {mode: 'width', value: CARD_WIDTH},
+export function rasterizeHero(svg: string, assets: CardAssets): string {
+  const image = new Resvg(svg, {
+    fitTo: {mode: 'width', value: SOCIAL_CARD_SIZE.width},
     font: {
-      loadSystemFonts: true,
+      loadSystemFonts: false,
       fontFiles: assets.fontPaths,
       defaultFontFamily: FONT_FAMILY,
       sansSerifFamily: FONT_FAMILY,
     },
-  });
-  return `data:image/png;base64,${image.asPng().toString('base64')}`;
+  }).render();
+  return dataUri(image.asPng(), 'image/png');
 }
 
-/** A card as a 1200×630 PNG. */
+/** A card as a 1200×630 PNG: satori turns the text into paths, resvg paints and encodes it. */
 export async function renderCard(content: CardContent, assets: CardAssets): Promise<Buffer> {
-  const svg = await renderCardSvg(content, assets);
-  // Satori has turned all text into paths, so no fonts are needed here.
-  const image = await renderAsync(svg, {
-    fitTo: {mode: 'width', value: CARD_WIDTH},
-    background: PALETTE.ink,
-    font: {loadSystemFonts: false},
+  const svg = await satori(buildCard(content) as never, {
+    ...SOCIAL_CARD_SIZE,
+    fonts: assets.satoriFonts,
   });
-  if (image.width !== CARD_WIDTH || image.height !== CARD_HEIGHT) {
+  return new Resvg(svg, {background: PALETTE.ink, font: {loadSystemFonts: false}}).render().asPng();
+}
+
+/** An article's hero (its front matter `image`) as an image satori can draw. */
+export async function heroArt(file: string, assets: CardAssets, siteDir: string): Promise<string> {
+  const data = await readFile(file);
+  const type = path.extname(file).slice(1).toLowerCase().replace('jpg', 'jpeg');
+  if (type !== 'svg') return dataUri(data, `image/${type}`);
+  const missing = await undrawableText(data.toString(), assets);
+  if (missing.length > 0) {
     throw new Error(
-      `rendered ${image.width}×${image.height}, expected ${CARD_WIDTH}×${CARD_HEIGHT}`,
+      `${path.relative(siteDir, file)} has text the card fonts cannot draw ("${missing.join('')}"): ` +
+        'add the characters to plugins/social-cards/fonts (see NotoSansCJK-LICENSE.txt there)',
     );
   }
-  // Opaque (resvg paints the ink background first), so an RGB PNG: about half resvg's size.
-  return encodeOpaquePng(image.pixels, image.width, image.height);
+  return rasterizeHero(data.toString(), assets);
 }

@@ -1,9 +1,10 @@
 /** @jest-environment node */
 import path from 'node:path';
+import type {BlogPost} from '@docusaurus/plugin-content-blog';
 import {
   FrontMatterError,
-  formatDate,
-  toSummaries,
+  heroesModule,
+  listedPosts,
   validateFrontMatter,
   type PostInput,
 } from '../../plugins/blog-summaries/summaries';
@@ -12,7 +13,7 @@ const siteDir = path.join(__dirname, 'fixtures');
 const goodSource = path.join(siteDir, 'blog/2025-07-01-good-post/index.md');
 
 function post(frontMatter: Record<string, unknown>, sourcePath = goodSource): PostInput {
-  return {sourcePath, frontMatter, date: '2025-07-01'};
+  return {sourcePath, frontMatter};
 }
 
 const valid = {
@@ -65,48 +66,57 @@ describe('front matter validation', () => {
   });
 });
 
-describe('summaries', () => {
-  it('formats dates as YYYY/MM/DD', () => {
-    expect(formatDate('2025-06-13T00:00:00.000Z')).toBe('2025/06/13');
-    expect(formatDate(new Date('2025-10-16'))).toBe('2025/10/16');
-  });
+describe('listed posts', () => {
+  /** A post as the blog plugin hands it over; only the fields listedPosts reads. */
+  const blogPost = (metadata: Record<string, unknown>): BlogPost =>
+    ({
+      metadata: {
+        source: '@site/blog/2025-07-01-good-post/index.md',
+        permalink: '/blog/good-post',
+        title: 'A good post',
+        date: new Date('2025-07-01T00:00:00Z'),
+        unlisted: false,
+        frontMatter: valid,
+        ...metadata,
+      },
+    }) as unknown as BlogPost;
 
-  it('sorts newest first, using the time of day for posts on the same date', () => {
-    const at = (date: string, slug: string): PostInput => ({
-      ...post({...valid, slug}),
-      sourcePath: goodSource,
-      date,
-      frontMatter: {...valid, slug: 'good-post', title: slug},
-    });
-    const {summaries} = toSummaries(
+  it("keeps the blog plugin's order and its permalink and title, and leaves out unlisted posts", () => {
+    const posts = listedPosts(
       [
-        at('2025-06-22T08:00:00Z', 'earlier that day'),
-        at('2025-06-13T00:00:00Z', 'oldest'),
-        at('2025-06-22T10:00:00Z', 'later that day'),
-        at('2025-10-16T00:00:00Z', 'newest'),
+        blogPost({title: 'Newest', permalink: '/blog/newest'}),
+        blogPost({title: 'Hidden', permalink: '/blog/hidden', unlisted: true}),
+        blogPost({title: 'Oldest', permalink: '/blog/oldest'}),
       ],
       siteDir,
     );
-    expect(summaries.map((summary) => summary.title)).toEqual([
-      'newest',
-      'later that day',
-      'earlier that day',
-      'oldest',
+    expect(posts.map(({title, permalink}) => [title, permalink])).toEqual([
+      ['Newest', '/blog/newest'],
+      ['Oldest', '/blog/oldest'],
     ]);
   });
 
-  it('keeps only what the cards need, with a content-hashed hero URL', () => {
-    const {summaries, heroes} = toSummaries([post(valid)], siteDir);
-    expect(summaries).toEqual([
+  it('gives the cards the excerpt, the date as YYYY/MM/DD and the hero file from the front matter', () => {
+    expect(listedPosts([blogPost({date: new Date('2025-06-13T10:00:00Z')})], siteDir)).toEqual([
       {
-        slug: 'good-post',
+        permalink: '/blog/good-post',
         title: 'A good post',
         excerpt: 'Shown on the cards.',
-        image: expect.stringMatching(/^\/assets\/blog\/good-post-[0-9a-f]{8}\.svg$/) as unknown,
-        date: '2025/07/01',
+        date: '2025/06/13',
+        heroFile: path.join(siteDir, 'blog/2025-07-01-good-post/hero.svg'),
       },
     ]);
-    expect(heroes[0]!.from).toBe(path.join(siteDir, 'blog/2025-07-01-good-post/hero.svg'));
-    expect(`/${heroes[0]!.to}`).toBe(summaries[0]!.image);
+  });
+
+  it('validates unlisted posts too', () => {
+    const broken = blogPost({unlisted: true, frontMatter: {...valid, excerpt: undefined}});
+    expect(() => listedPosts([broken], siteDir)).toThrow(/index.md: "excerpt" is missing/);
+  });
+
+  it('requires each hero through the given loader, keyed by permalink', () => {
+    const code = heroesModule(listedPosts([blogPost({})], siteDir), '!file-loader!');
+    expect(code).toContain(
+      `"/blog/good-post": require(${JSON.stringify(`!file-loader!${path.join(siteDir, 'blog/2025-07-01-good-post/hero.svg')}`)}).default`,
+    );
   });
 });

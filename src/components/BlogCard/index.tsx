@@ -1,14 +1,14 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import type {BlogSummary} from '@site/plugins/blog-summaries';
+import type {BlogCardPost} from '@site/src/hooks/useBlogSummaries';
 import styles from './styles.module.css';
 
-/** One article: image, title, date and excerpt; the whole card opens /blog/{slug}. */
+/** One article: image, title, date and excerpt; the whole card opens the article. */
 export default function BlogCard({
   post,
   headingLevel,
 }: {
-  post: BlogSummary;
+  post: BlogCardPost;
   headingLevel: 2 | 3;
 }): ReactNode {
   const Heading = `h${headingLevel}` as const;
@@ -25,7 +25,7 @@ export default function BlogCard({
       />
       <div className={styles.body}>
         <Heading className={styles.title}>
-          <Link to={`/blog/${post.slug}`} className={styles.link}>
+          <Link to={post.permalink} className={styles.link}>
             {post.title}
           </Link>
         </Heading>

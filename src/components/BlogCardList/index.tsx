@@ -1,19 +1,19 @@
 import type {ReactNode} from 'react';
 import BlogCard from '@site/src/components/BlogCard';
-import type {BlogSummary} from '@site/plugins/blog-summaries';
+import type {BlogCardPost} from '@site/src/hooks/useBlogSummaries';
 import styles from './styles.module.css';
 
 export default function BlogCardList({
   posts,
   headingLevel,
 }: {
-  posts: readonly BlogSummary[];
+  posts: readonly BlogCardPost[];
   headingLevel: 2 | 3;
 }): ReactNode {
   return (
     <ul className={styles.grid}>
       {posts.map((post) => (
-        <li key={post.slug}>
+        <li key={post.permalink}>
           <BlogCard post={post} headingLevel={headingLevel} />
         </li>
       ))}

@@ -9,7 +9,7 @@ import MDXContent from '@theme/MDXContent';
 import BackLink from '@site/src/components/BackLink';
 import DownloadCta from '@site/src/components/DownloadCta';
 import {site} from '@site/src/data/site';
-import {useBlogSummaries} from '@site/src/hooks/useBlogSummaries';
+import {toDisplayDate} from '@site/src/lib/blog-date';
 import {socialCardPath} from '@site/src/lib/social-card';
 import styles from './styles.module.css';
 
@@ -64,15 +64,15 @@ function ArticleHead({heroUrl}: {heroUrl: string}): ReactNode {
 }
 
 function Article({children}: {children: ReactNode}): ReactNode {
-  const {metadata, frontMatter} = useBlogPost();
-  const slug = String(frontMatter.slug);
-  const summary = useBlogSummaries().find((post) => post.slug === slug);
-  if (!summary) throw new Error(`No summary for the blog post "${slug}"`);
+  const {metadata, frontMatter, assets} = useBlogPost();
+  // The front matter's `image`, which plugins/blog-summaries requires of every post.
+  const heroUrl = assets.image;
+  if (heroUrl === undefined) throw new Error(`No hero image for ${metadata.permalink}`);
   // Optional: without it the hero is treated as decoration, as the title follows it.
   const {image_alt: imageAlt} = frontMatter as {image_alt?: string};
   return (
     <Layout>
-      <ArticleHead heroUrl={summary.image} />
+      <ArticleHead heroUrl={heroUrl} />
       <main className={styles.page}>
         <div className={styles.topBar}>
           <BackLink variant="round" label="Back to home" />
@@ -81,7 +81,7 @@ function Article({children}: {children: ReactNode}): ReactNode {
           <header className={styles.header}>
             <img
               className={styles.hero}
-              src={summary.image}
+              src={heroUrl}
               alt={imageAlt ?? ''}
               width={1200}
               height={630}
@@ -89,7 +89,7 @@ function Article({children}: {children: ReactNode}): ReactNode {
             />
             <h1 className={styles.title}>{metadata.title}</h1>
             <time className={styles.date} dateTime={metadata.date}>
-              {summary.date}
+              {toDisplayDate(metadata.date)}
             </time>
           </header>
           <div id={blogPostContainerID} className="markdown">
