@@ -5,6 +5,7 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import {products, withComingSoon} from './src/data/products';
 import {site} from './src/data/site';
 import {checkLegalFacts} from './src/lib/legal-facts';
+import {ssrTemplate} from './src/lib/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
 import leanClient from './plugins/lean-client';
 import robotsTxt from './plugins/robots-txt';
@@ -33,6 +34,8 @@ const config: Config = {
   url: siteUrl,
   baseUrl: '/',
   trailingSlash: false,
+  // Pages paint before the framework's scripts are even requested (see the template).
+  ssrTemplate,
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
