@@ -11,8 +11,10 @@ export interface AppOptions {
   buildDir?: string;
   waitlist: WaitlistDatabaseOptions & {
     anonKey: string;
-    /** Waitlist writes allowed per client address per minute; `0` lifts the limit. */
+    /** Waitlist rows a client address may add per minute; `0` lifts the limit. */
     writesPerMinute: number;
+    /** Waitlist reads per client address per minute; `0` lifts the limit. */
+    readsPerMinute: number;
   };
   logger?: boolean;
   trustProxy?: boolean | string;
@@ -82,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
     anonKey: options.waitlist.anonKey,
     writesPerMinute: options.waitlist.writesPerMinute,
+    readsPerMinute: options.waitlist.readsPerMinute,
   });
 
   if (options.buildDir) {
