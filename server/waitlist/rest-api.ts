@@ -243,7 +243,7 @@ export const waitlistRestApi: FastifyPluginAsync<WaitlistRestApiOptions> = async
 
   instance.setErrorHandler(async (error: unknown, request, reply) => {
     const {code} = error as {code?: unknown};
-    if (code === 'ECONNRESET' || request.raw.socket?.destroyed) {
+    if (code === 'ECONNRESET' || request.raw.socket.destroyed) {
       // The client hung up before its body arrived: nobody to answer, nothing wrong here.
       request.log.info('waitlist REST stand-in: the client closed the connection mid-request');
       return reply.code(400).send();
