@@ -84,7 +84,7 @@ set search_path = ''
 as $$
 declare
   headers json := coalesce(nullif(current_setting('request.headers', true), ''), '{}')::json;
-  client text := coalesce(
+  client_address text := coalesce(
     headers ->> 'cf-connecting-ip',
     trim(split_part(headers ->> 'x-forwarded-for', ',', 1)),
     'unknown'
@@ -95,13 +95,12 @@ begin
     return;
   end if;
   delete from waitlist_private.sign_ups where at < now() - interval '1 minute';
-  if (select count(*) from waitlist_private.sign_ups s where s.client = limit_sign_ups.client)
-     >= 10 then
+  if (select count(*) from waitlist_private.sign_ups where client = client_address) >= 10 then
     -- PostgREST answers a PTxyz error with HTTP status xyz.
     raise exception 'Too many waitlist sign-ups from this address; try again in a minute'
       using errcode = 'PT429';
   end if;
-  insert into waitlist_private.sign_ups (client) values (limit_sign_ups.client);
+  insert into waitlist_private.sign_ups (client) values (client_address);
 end
 $$;
 revoke all on function waitlist_private.limit_sign_ups() from public;
