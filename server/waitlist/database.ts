@@ -48,7 +48,7 @@ type TransactionRunner = <T>(work: (session: OwnerSession) => Promise<T>) => Pro
 
 const DEFAULT_MIGRATIONS_DIR = path.resolve(__dirname, '../../supabase/migrations');
 const ANON_CLAIMS = JSON.stringify({role: 'anon'});
-/** Any constant: serializes migrations when several servers start against one database. */
+/** Any constant: serializes migrations of several servers starting on one database. */
 const MIGRATION_LOCK_KEY = '7432001';
 
 /** Supabase's API roles, as its images create them (`service_role` bypasses RLS, nothing else). */
@@ -144,12 +144,15 @@ function createDatabase(
   };
 }
 
-/** PGlite has one connection: statements of concurrent requests must never interleave. */
+// PGlite has one connection, so transactions queue; it runs on this event loop, where a promise
+// chain never lets network events in: each waits for setImmediate, so pages get served between.
 class SerialQueue {
   #tail: Promise<void> = Promise.resolve();
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.#tail.then(task);
+    const result = this.#tail
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(task);
     this.#tail = result.then(
       () => undefined,
       () => undefined,
