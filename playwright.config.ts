@@ -62,6 +62,7 @@ export default defineConfig({
       BUILD_DIR: build,
       DATA_DIR: `.data/e2e-${port}-${Date.now()}`,
       WAITLIST_WRITES_PER_MINUTE: '0',
+      WAITLIST_READS_PER_MINUTE: '0',
     },
   })),
 });

@@ -161,9 +161,112 @@ async function measure(
   };
 }
 
+export const DATABASE_LOAD = {
+  /** Parallel waitlist requests keeping the database busy. */
+  connections: 100,
+  /** Rows in the table before the run, as a popular waitlist would hold. */
+  seedRows: 50_000,
+  durationSeconds: 10,
+  /** One visitor reading a page at a time, timed while the database works. */
+  pageConnections: 1,
+} as const;
+
+export interface DatabaseLoadRun {
+  load: 'reads' | 'writes';
+  /** What the 100 connections sent. */
+  request: string;
+  databaseRequestsPerSecond: number;
+  databaseStatusCodes: Record<string, number>;
+  pagePath: string;
+  pageRequests: number;
+  pageLatencyP50Ms: number;
+  pageLatencyP99Ms: number;
+  pageLatencyMaxMs: number;
+  pageErrors: number;
+}
+
+function firePair(database: Options, page: Options): Promise<[Result, Result]> {
+  const limitMs = (DATABASE_LOAD.durationSeconds + LOAD.timeoutSeconds + 10) * 1000;
+  const run = (options: Options) => {
+    const instance = autocannon(options);
+    const removeCleanup = onCleanup(() => {
+      instance.stop();
+      return Promise.resolve();
+    });
+    return withTimeout(
+      Promise.resolve(instance),
+      limitMs,
+      `autocannon on ${options.url} ran over`,
+    ).finally(() => {
+      instance.stop();
+      removeCleanup();
+    });
+  };
+  return Promise.all([run(database), run(page)]);
+}
+
+/**
+ * A static page's latency while 100 connections keep the waitlist's database busy with the
+ * connection test's read (a count and one id) or with sign-ups, against `seedRows` rows. The
+ * embedded database runs on the server's event loop, so this is what shows whether database
+ * work can hold up pages. `server` must have been started with those rows and limits lifted.
+ */
+export async function measureStaticUnderDatabaseLoad(
+  server: RunningServer,
+  pagePath: string,
+  table: string,
+  log: (message: string) => void,
+): Promise<DatabaseLoadRun[]> {
+  skipBodyDecoding();
+  const runs: DatabaseLoadRun[] = [];
+  const read = `/rest/v1/${table}?select=id&limit=1`;
+  const readHeaders = {
+    apikey: LOCAL_ANON_KEY,
+    authorization: `Bearer ${LOCAL_ANON_KEY}`,
+    prefer: 'count=exact',
+  };
+  for (const load of ['reads', 'writes'] as const) {
+    log(`load: ${pagePath} while ${DATABASE_LOAD.connections} connections send waitlist ${load}`);
+    const database: Options =
+      load === 'reads'
+        ? {url: server.origin + read, headers: readHeaders}
+        : {...insertOptions(table), url: server.origin + `/rest/v1/${table}`};
+    const [busy, page] = await firePair(
+      {
+        ...database,
+        connections: DATABASE_LOAD.connections,
+        duration: DATABASE_LOAD.durationSeconds,
+        timeout: LOAD.timeoutSeconds,
+      },
+      {
+        url: server.origin + pagePath,
+        headers: ACCEPT_BROTLI,
+        connections: DATABASE_LOAD.pageConnections,
+        duration: DATABASE_LOAD.durationSeconds,
+        timeout: LOAD.timeoutSeconds,
+      },
+    );
+    runs.push({
+      load,
+      request: load === 'reads' ? `GET ${read}, Prefer: count=exact` : 'POST one new address',
+      databaseRequestsPerSecond: Math.round(busy.requests.average),
+      databaseStatusCodes: Object.fromEntries(
+        Object.entries(busy.statusCodeStats).map(([code, {count}]) => [code, count]),
+      ),
+      pagePath,
+      pageRequests: page.requests.total,
+      pageLatencyP50Ms: page.latency.p50,
+      pageLatencyP99Ms: page.latency.p99,
+      pageLatencyMaxMs: page.latency.max,
+      pageErrors: page.errors + page.timeouts + page.non2xx,
+    });
+  }
+  return runs;
+}
+
 /** Waitlist inserts, each with an address no other request of this run uses. */
 function insertOptions(table: string): Omit<Options, 'url'> {
-  const runId = Date.now().toString(36);
+  const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   let sequence = 0;
   const headers = {
     apikey: LOCAL_ANON_KEY,

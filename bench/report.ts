@@ -3,7 +3,7 @@ import type {BudgetCheck} from './budgets';
 import type {BuildResult} from './build';
 import {KINDS, type RouteBytes} from './bytes';
 import {isOk, type FormFactor, type FormFactorPlan, type RouteLighthouse} from './lighthouse';
-import type {LoadResult} from './load';
+import {DATABASE_LOAD, type DatabaseLoadRun, type LoadResult} from './load';
 import {fixed, kb, ms, table, type Cell} from './table';
 
 const mb = (bytes: number | undefined): string =>
@@ -138,6 +138,38 @@ export function budgetTable(checks: readonly BudgetCheck[]): string {
     'Budgets',
     ['budget', 'target', 'measured', 'worst at', 'result'],
     checks.map((c) => [c.name, c.budget, c.measured, c.where, c.status]),
+  );
+}
+
+/** A page's latency while the waitlist's database is kept busy. */
+export function databaseLoadTable(runs: readonly DatabaseLoadRun[]): string {
+  const {connections, seedRows, durationSeconds, pageConnections} = DATABASE_LOAD;
+  return table(
+    `A page while ${connections} connections load the database (${seedRows} rows, ${durationSeconds} s, ${pageConnections} page connection)`,
+    [
+      'database load',
+      'db req/s',
+      'db statuses',
+      'page',
+      'page requests',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'page errors',
+    ],
+    runs.map((run) => [
+      `${run.load}: ${run.request}`,
+      run.databaseRequestsPerSecond,
+      Object.entries(run.databaseStatusCodes)
+        .map(([code, count]) => `${code}×${count}`)
+        .join(' '),
+      run.pagePath,
+      run.pageRequests,
+      fixed(run.pageLatencyP50Ms, 0),
+      fixed(run.pageLatencyP99Ms, 0),
+      fixed(run.pageLatencyMaxMs, 0),
+      run.pageErrors,
+    ]),
   );
 }
 

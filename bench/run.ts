@@ -17,7 +17,13 @@ import {checkBudgets, type BudgetCheck} from './budgets';
 import {measureBytes, type RouteBytes} from './bytes';
 import {BUILD_DIR, LIGHTHOUSE_RUNS, LIMITS, NOT_FOUND_PATH, RESULTS_DIR, ROOT} from './config';
 import {measureLighthouse, type LighthouseResult} from './lighthouse';
-import {measureLoad, type LoadResult} from './load';
+import {
+  DATABASE_LOAD,
+  measureLoad,
+  measureStaticUnderDatabaseLoad,
+  type DatabaseLoadRun,
+  type LoadResult,
+} from './load';
 import {killLiveGroupsNow, runCleanups} from './processes';
 import {
   budgetTable,
@@ -25,6 +31,7 @@ import {
   bytesTable,
   diagnosticsText,
   lighthouseTable,
+  databaseLoadTable,
   loadTable,
 } from './report';
 import {mainScriptPath, readRoutes, type Route} from './routes';
@@ -42,6 +49,7 @@ interface Results {
   bytes?: {sizeSource: string; routes: RouteBytes[]};
   lighthouse?: LighthouseResult;
   load?: LoadResult;
+  staticUnderDatabaseLoad?: DatabaseLoadRun[];
   budgets?: BudgetCheck[];
   error?: string;
 }
@@ -135,6 +143,18 @@ async function measure(workDir: string): Promise<void> {
   await Promise.all([ours.process.stop(), stock.process.stop()]);
   process.stdout.write(`${loadTable(results.load)}\n`);
   noteLoad('after load');
+
+  log(`load: a server of ours holding ${DATABASE_LOAD.seedRows} waitlist rows`);
+  const seeded = await startOurServer(siteDir, workDir, 'database', DATABASE_LOAD.seedRows);
+  results.staticUnderDatabaseLoad = await measureStaticUnderDatabaseLoad(
+    seeded,
+    '/blogs',
+    WAITLIST_TABLE,
+    log,
+  );
+  await seeded.process.stop();
+  process.stdout.write(`${databaseLoadTable(results.staticUnderDatabaseLoad)}\n`);
+  noteLoad('after database load');
 }
 
 async function main(): Promise<number> {

@@ -1,5 +1,7 @@
 /** The two servers under test: the project's (server/serve.ts) and stock `docusaurus serve`. */
+import {execFile} from 'node:child_process';
 import {mkdtemp} from 'node:fs/promises';
+import {promisify} from 'node:util';
 import path from 'node:path';
 import {HOST, LIMITS, PORT_RANGE, ROOT} from './config';
 import {freePort, startProcess, waitForHttp, type ManagedProcess} from './processes';
@@ -11,16 +13,25 @@ export interface RunningServer {
 }
 
 /**
- * The project's server for the build in `siteDir`, on a free loopback port, with its own empty
- * database in `workDir`.
+ * The project's server for the build in `siteDir`, on a free loopback port, with its own
+ * database in `workDir`: empty, or holding `seedRows` generated addresses (one SQL statement,
+ * before the server opens it), and with the waitlist's rate limits lifted.
  */
 export async function startOurServer(
   siteDir: string,
   workDir: string,
   label: string,
+  seedRows = 0,
 ): Promise<RunningServer> {
   const port = await freePort(PORT_RANGE.from, PORT_RANGE.to);
   const dataDir = await mkdtemp(path.join(workDir, `data-${label}-`));
+  if (seedRows > 0) {
+    await promisify(execFile)(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      ['scripts/seed-waitlist.ts', String(seedRows)],
+      {cwd: ROOT, env: {...process.env, DATA_DIR: dataDir, DATABASE_URL: ''}},
+    );
+  }
   const child = startProcess(
     `server/serve.ts (${label})`,
     path.join(ROOT, 'node_modules/.bin/tsx'),
@@ -34,6 +45,7 @@ export async function startOurServer(
         BUILD_DIR: siteDir,
         DATA_DIR: dataDir,
         WAITLIST_WRITES_PER_MINUTE: '0',
+        WAITLIST_READS_PER_MINUTE: '0',
       },
     },
   );

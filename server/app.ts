@@ -1,8 +1,10 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
+import {negotiate} from '@fastify/accept-negotiator';
 import Fastify, {LogController, type FastifyInstance, type FastifyReply} from 'fastify';
+import fresh from 'fresh';
 import {headersFor, parseHeadersFile, type HeaderRule} from './headers-file';
-import {chooseEncoding, loadStaticSite, resolveUrlPath, type StaticFile} from './static-site';
+import {loadStaticSite, resolveUrlPath, type StaticFile} from './static-site';
 import {openWaitlistDatabase, type WaitlistDatabaseOptions} from './waitlist/database';
 import {waitlistRestApi} from './waitlist/rest-api';
 
@@ -11,52 +13,90 @@ export interface AppOptions {
   buildDir?: string;
   waitlist: WaitlistDatabaseOptions & {
     anonKey: string;
-    /** Waitlist writes allowed per client address per minute; `0` lifts the limit. */
+    /** Waitlist rows a client address may add per minute; `0` lifts the limit. */
     writesPerMinute: number;
+    /** Waitlist reads per client address per minute; `0` lifts the limit. */
+    readsPerMinute: number;
   };
   logger?: boolean;
   trustProxy?: boolean | string;
 }
 
 const NOT_FOUND_PAGE = '/404.html';
+const REST_PREFIX = '/rest/v1';
+const STATIC_METHODS = 'GET, HEAD';
 
-/** `/blogs/` and `/blogs/?a=1` → `/blogs` (and `?a=1`); `/blog` is the blog plugin's list → `/blogs`. */
-export function canonicalRedirect(url: string): string | undefined {
-  const queryStart = url.indexOf('?');
-  const pathname = queryStart < 0 ? url : url.slice(0, queryStart);
-  const query = queryStart < 0 ? '' : url.slice(queryStart);
+/**
+ * The path and query of a request target: origin-form (`/blogs?a=1`) as is, absolute-form
+ * (`http://host/blogs`) reduced to its path, anything else `undefined`.
+ */
+export function splitTarget(target: string): {pathname: string; query: string} | undefined {
+  let pathAndQuery = target;
+  if (!target.startsWith('/')) {
+    const url = URL.canParse(target) ? new URL(target) : undefined;
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return undefined;
+    pathAndQuery = url.pathname + url.search;
+  }
+  const queryStart = pathAndQuery.indexOf('?');
+  return queryStart < 0
+    ? {pathname: pathAndQuery, query: ''}
+    : {pathname: pathAndQuery.slice(0, queryStart), query: pathAndQuery.slice(queryStart)};
+}
+
+/**
+ * The only place a redirect is built: `/blogs/` → `/blogs`, `/blog` → `/blogs`, query kept. It
+ * returns a path on this origin or nothing: a path holding a backslash (raw or encoded), a
+ * control character or white space, or starting with `//`, would let a browser read a host
+ * (`/\evil.example` is `//evil.example` to it), so it gets no redirect.
+ */
+export function canonicalRedirect(pathname: string, query = ''): string | undefined {
   let target = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (target === '') target = '/';
   if (target === '/blog') target = '/blogs';
-  // A path starting with `//` would be read by browsers as another host: never redirect to it.
-  if (target.startsWith('//')) return undefined;
-  return target === pathname ? undefined : target + query;
+  if (target === pathname) return undefined;
+  const location = target + query;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(location);
+  } catch {
+    return undefined;
+  }
+  const unsafe = /[\\\s]|\p{Cc}/u;
+  return location.startsWith('/') &&
+    !/^\/[/\\]/.test(decoded) &&
+    !unsafe.test(location) &&
+    !unsafe.test(decoded)
+    ? location
+    : undefined;
 }
 
-function sendFile(
-  reply: FastifyReply,
-  file: StaticFile,
-  filePath: string,
-  rules: readonly HeaderRule[],
-  acceptEncoding: string | undefined,
-  ifNoneMatch: string | undefined,
-): FastifyReply {
-  for (const [name, value] of headersFor(rules, filePath)) {
-    // HSTS means something only over HTTPS (static hosts); plain-HTTP local serving omits it.
-    if (name === 'strict-transport-security' && reply.request.protocol !== 'https') continue;
-    reply.header(name, value);
+/** Which stored form to send, by the client's Accept-Encoding, and its own ETag. */
+function chooseForm(file: StaticFile, acceptEncoding: string | undefined) {
+  const held = [file.br && 'br', file.gzip && 'gzip', 'identity'].filter(
+    (encoding): encoding is string => Boolean(encoding),
+  );
+  const encoding = acceptEncoding ? negotiate(acceptEncoding, held) : null;
+  if (encoding === 'br' && file.br) return {encoding, body: file.br, etag: `"${file.hash}-br"`};
+  if (encoding === 'gzip' && file.gzip) {
+    return {encoding, body: file.gzip, etag: `"${file.hash}-gz"`};
   }
-  reply
-    .header('content-type', file.contentType)
-    .header('etag', file.etag)
-    .header('vary', 'Accept-Encoding');
-  if (ifNoneMatch === file.etag && reply.statusCode === 200) return reply.code(304).send();
-  const encoding = chooseEncoding(file, acceptEncoding);
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding ? file[encoding] : file.body);
+  return {encoding: undefined, body: file.body, etag: `"${file.hash}"`};
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // Filled in once the build is loaded; until then (or with no build) errors are plain text.
+  const site: {errorPage?: StaticFile; headers(reply: FastifyReply, filePath: string): void} = {
+    headers: () => undefined,
+  };
+
+  /** The site's own page for an error (the not-found page), with every header a page gets. */
+  const sendErrorPage = (reply: FastifyReply, status: number): FastifyReply => {
+    site.headers(reply, NOT_FOUND_PAGE);
+    reply.code(status);
+    if (!site.errorPage) return reply.type('text/plain; charset=utf-8').send(`HTTP ${status}`);
+    return reply.type(site.errorPage.contentType).send(site.errorPage.body);
+  };
+
   const app = Fastify({
     logger: options.logger ?? true,
     // Fastify's own two lines per request are replaced by the one line below.
@@ -64,10 +104,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Behind a reverse proxy or CDN, set TRUST_PROXY so rate limits see visitors' addresses.
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 64 * 1024,
+    // A URL the router cannot decode (`/%zz`): the site's page with status 400, not JSON.
+    frameworkErrors: (_error, _request, reply) => {
+      sendErrorPage(reply, 400);
+    },
   });
 
-  // One line per request, whatever answered it. The query string is left out: REST filters
-  // can carry e-mail addresses, which do not belong in logs.
+  // One line per request, whatever answered it. The query string is left out: it may carry
+  // personal data, which does not belong in logs.
   app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0];
     request.log.info(
@@ -78,46 +122,85 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const database = await openWaitlistDatabase(options.waitlist);
   app.addHook('onClose', async () => database.close());
   await app.register(waitlistRestApi, {
-    prefix: '/rest/v1',
+    prefix: REST_PREFIX,
     database,
     anonKey: options.waitlist.anonKey,
     writesPerMinute: options.waitlist.writesPerMinute,
+    readsPerMinute: options.waitlist.readsPerMinute,
   });
 
-  if (options.buildDir) {
-    const files = await loadStaticSite(options.buildDir);
-    const headersText = await readFile(path.join(options.buildDir, '_headers'), 'utf8');
-    const rules = parseHeadersFile(headersText);
-    const notFound = files.get(NOT_FOUND_PAGE);
-    if (!notFound) throw new Error(`${options.buildDir} has no 404.html: is it a complete build?`);
+  if (!options.buildDir) return app;
 
-    app.route({
-      method: ['GET', 'HEAD'],
-      url: '/*',
-      handler: async (request, reply) => {
-        const redirect = canonicalRedirect(request.url);
-        if (redirect) return reply.redirect(redirect, 301);
-        let pathname: string;
-        try {
-          pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
-        } catch {
-          return reply
-            .code(400)
-            .type('text/plain; charset=utf-8')
-            .send('Bad request: malformed URL');
-        }
-        const filePath = resolveUrlPath(files, pathname);
-        const accept = request.headers['accept-encoding'];
-        if (!filePath) {
-          request.log.warn({path: pathname}, `not found: ${pathname}`);
-          reply.code(404);
-          return sendFile(reply, notFound, NOT_FOUND_PAGE, rules, accept, undefined);
-        }
-        const file = files.get(filePath) as StaticFile;
-        return sendFile(reply, file, filePath, rules, accept, request.headers['if-none-match']);
-      },
-    });
-  }
+  const files = await loadStaticSite(options.buildDir);
+  const rules: readonly HeaderRule[] = parseHeadersFile(
+    await readFile(path.join(options.buildDir, '_headers'), 'utf8'),
+  );
+  site.errorPage = files.get(NOT_FOUND_PAGE);
+  if (!site.errorPage)
+    throw new Error(`${options.buildDir} has no 404.html: is it a complete build?`);
+  site.headers = (reply, filePath) => {
+    for (const [name, value] of headersFor(rules, filePath)) {
+      // HSTS means something only over HTTPS (static hosts); plain-HTTP local serving omits it.
+      if (name === 'strict-transport-security' && reply.request.protocol !== 'https') continue;
+      reply.header(name, value);
+    }
+  };
+
+  const isRestPath = (url: string) => url === REST_PREFIX || url.startsWith(`${REST_PREFIX}/`);
+
+  // A static site has pages to read and nothing to post: refused before any body is read.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || isRestPath(request.url)) return;
+    reply.header('allow', STATIC_METHODS);
+    return sendErrorPage(reply, 405);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.header('allow', STATIC_METHODS);
+    return sendErrorPage(reply, 405);
+  });
+  app.setErrorHandler((error, request, reply) => {
+    request.log.error({err: error}, 'static site: unexpected error');
+    return sendErrorPage(reply, 500);
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const target = splitTarget(request.url);
+      if (!target) return sendErrorPage(reply, 400);
+      const redirect = canonicalRedirect(target.pathname, target.query);
+      if (redirect) {
+        site.headers(reply, NOT_FOUND_PAGE);
+        return reply.redirect(redirect, 301);
+      }
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(target.pathname);
+      } catch {
+        return sendErrorPage(reply, 400);
+      }
+      const filePath = resolveUrlPath(files, pathname);
+      const file = filePath === undefined ? undefined : files.get(filePath);
+      if (!filePath || !file) {
+        request.log.warn({path: pathname}, `not found: ${pathname}`);
+        return sendErrorPage(reply, 404);
+      }
+      site.headers(reply, filePath);
+      const form = chooseForm(file, request.headers['accept-encoding']);
+      reply
+        .header('content-type', file.contentType)
+        .header('etag', form.etag)
+        .header('vary', 'Accept-Encoding');
+      // If-None-Match (weak validators, lists, `*`) read by a well-kept library. Only that
+      // header is passed: `fresh` would answer 200 to `Cache-Control: no-cache`, which asks
+      // caches to revalidate, as fetch() does with every conditional request, not the origin.
+      const conditions = {'if-none-match': request.headers['if-none-match']};
+      if (fresh(conditions, {etag: form.etag})) return reply.code(304).send();
+      if (form.encoding) reply.header('content-encoding', form.encoding);
+      return reply.send(form.body);
+    },
+  });
 
   return app;
 }

@@ -2,7 +2,8 @@
  * Serves an existing production build and the waitlist REST stand-in, from the project root.
  * Environment: PORT (3000), HOST (localhost), BUILD_DIR (build), DATA_DIR (.data/waitlist),
  * DATABASE_URL (a PostgreSQL server instead of the embedded database), SUPABASE_ANON_KEY,
- * WAITLIST_WRITES_PER_MINUTE (10; 0 lifts the limit), SERVE_BUILD=false (REST stand-in only),
+ * WAITLIST_WRITES_PER_MINUTE (10), WAITLIST_READS_PER_MINUTE (60; 0 lifts either limit),
+ * SERVE_BUILD=false (REST stand-in only),
  * TRUST_PROXY (Fastify's trustProxy: `true`, or the proxy's addresses) behind a reverse proxy.
  */
 import path from 'node:path';
@@ -31,6 +32,7 @@ async function serve(): Promise<void> {
       databaseUrl: process.env.DATABASE_URL || undefined,
       anonKey: process.env.SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
       writesPerMinute: readInteger('WAITLIST_WRITES_PER_MINUTE', 10),
+      readsPerMinute: readInteger('WAITLIST_READS_PER_MINUTE', 60),
     },
     trustProxy: process.env.TRUST_PROXY === 'true' ? true : process.env.TRUST_PROXY || false,
   });

@@ -13,7 +13,8 @@ export interface StaticFile {
   br?: Buffer;
   gzip?: Buffer;
   contentType: string;
-  etag: string;
+  /** A digest of the plain body; each stored form's ETag is made from it. */
+  hash: string;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -60,6 +61,14 @@ async function listFiles(dir: string): Promise<string[]> {
 }
 
 /**
+ * Files the build writes for static hosts, not for visitors: `_headers`, `_redirects` and the
+ * like at the root, and dotfiles anywhere. Static hosts answer 404 for them, and so do we.
+ */
+export function isBuildOnlyFile(urlPath: string): boolean {
+  return /^\/_[^/]*$/.test(urlPath) || urlPath.includes('/.');
+}
+
+/**
  * Loads the whole production build into memory, keyed by URL path, compressing text once with
  * brotli and gzip at their best settings. The site is a few megabytes; serving it from memory with
  * precomputed ETags and encodings is what lets one small process outrun a plain file server.
@@ -71,11 +80,12 @@ export async function loadStaticSite(buildDir: string): Promise<Map<string, Stat
     const contentType =
       CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
     const urlPath = '/' + path.relative(buildDir, file).split(path.sep).join('/');
+    if (isBuildOnlyFile(urlPath)) continue;
     files.set(urlPath, {
       body,
       ...(COMPRESSIBLE.test(contentType) ? await compress(body) : {}),
       contentType,
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      hash: createHash('sha256').update(body).digest('base64url').slice(0, 27),
     });
   }
   return files;
@@ -93,22 +103,4 @@ export function resolveUrlPath(
     ? [`${urlPath}index.html`]
     : [urlPath, `${urlPath}.html`, `${urlPath}/index.html`];
   return candidates.find((candidate) => files.has(candidate));
-}
-
-/** Picks the best encoding the client accepts among those we hold. */
-export function chooseEncoding(
-  file: StaticFile,
-  acceptEncoding: string | undefined,
-): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Set(
-    acceptEncoding
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => q?.trim() !== 'q=0')
-      .map(([name]) => name?.trim().toLowerCase()),
-  );
-  if (file.br && accepted.has('br')) return 'br';
-  if (file.gzip && accepted.has('gzip')) return 'gzip';
-  return undefined;
 }

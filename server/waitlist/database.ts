@@ -29,14 +29,6 @@ export interface SqlSession {
   ): Promise<Row[]>;
 }
 
-/** A table or view as the REST layer's schema cache sees it. */
-export interface TableDescription {
-  schema: string;
-  name: string;
-  columns: readonly string[];
-  primaryKey: readonly string[];
-}
-
 export interface WaitlistDatabase {
   readonly kind: 'pglite' | 'postgresql';
   /**
@@ -44,8 +36,6 @@ export interface WaitlistDatabase {
    * grants and row level security decide; commits when it resolves, rolls back when it throws.
    */
   asAnon<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
-  /** Tables, views and their columns in the given schemas, read from the catalog. */
-  describeTables(schemas: readonly string[]): Promise<TableDescription[]>;
   close(): Promise<void>;
 }
 
@@ -58,52 +48,25 @@ type TransactionRunner = <T>(work: (session: OwnerSession) => Promise<T>) => Pro
 
 const DEFAULT_MIGRATIONS_DIR = path.resolve(__dirname, '../../supabase/migrations');
 const ANON_CLAIMS = JSON.stringify({role: 'anon'});
-/** Any constant: serializes migrations when several servers start against one database. */
+/** Any constant: serializes migrations of several servers starting on one database. */
 const MIGRATION_LOCK_KEY = '7432001';
 
 /** Supabase's API roles, as its images create them (`service_role` bypasses RLS, nothing else). */
 const CREATE_SUPABASE_ROLES = `
-do $$
-begin
+do $$ begin
   if not exists (select from pg_catalog.pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
+    create role anon nologin noinherit; end if;
   if not exists (select from pg_catalog.pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
+    create role authenticated nologin noinherit; end if;
   if not exists (select from pg_catalog.pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-end
-$$`;
+    create role service_role nologin noinherit bypassrls; end if;
+end $$`;
 
 /** The Supabase CLI's own bookkeeping table, so a database it migrated is recognised. */
 const CREATE_MIGRATIONS_TABLE = `
 create schema if not exists supabase_migrations;
-create table if not exists supabase_migrations.schema_migrations (
-  version text not null primary key,
-  statements text[],
-  name text
-);`;
-
-const DESCRIBE_TABLES = `
-select n.nspname::text as schema,
-       c.relname::text as name,
-       coalesce((select json_agg(a.attname::text order by a.attnum)
-                   from pg_catalog.pg_attribute a
-                  where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]')::text
-         as columns,
-       coalesce((select json_agg(a.attname::text order by array_position(i.indkey::int2[], a.attnum))
-                   from pg_catalog.pg_index i
-                   join pg_catalog.pg_attribute a
-                     on a.attrelid = i.indrelid and a.attnum = any (i.indkey::int2[])
-                  where i.indrelid = c.oid and i.indisprimary), '[]')::text
-         as primary_key
-  from pg_catalog.pg_class c
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
- where n.nspname = any (string_to_array($1, ','))
-   and c.relkind in ('r', 'p', 'v', 'm', 'f')
- order by n.nspname, c.relname`;
+create table if not exists supabase_migrations.schema_migrations
+  (version text not null primary key, statements text[], name text);`;
 
 interface MigrationFile {
   version: string;
@@ -162,13 +125,6 @@ async function prepareDatabase(
   }
 }
 
-function parseNameList(value: unknown): string[] {
-  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : [];
-  return Array.isArray(parsed)
-    ? parsed.filter((item): item is string => typeof item === 'string')
-    : [];
-}
-
 function createDatabase(
   kind: WaitlistDatabase['kind'],
   runAsOwner: TransactionRunner,
@@ -184,26 +140,19 @@ function createDatabase(
         ]);
         return work({query: (text, params) => session.query(text, params)});
       }),
-    describeTables: (schemas) =>
-      runAsOwner(async (session) => {
-        const rows = await session.query(DESCRIBE_TABLES, [schemas.join(',')]);
-        return rows.map((row) => ({
-          schema: String(row.schema),
-          name: String(row.name),
-          columns: parseNameList(row.columns),
-          primaryKey: parseNameList(row.primary_key),
-        }));
-      }),
     close: closeConnection,
   };
 }
 
-/** PGlite has one connection: statements of concurrent requests must never interleave. */
+// PGlite has one connection, so transactions queue; it runs on this event loop, where a promise
+// chain never lets network events in: each waits for setImmediate, so pages get served between.
 class SerialQueue {
   #tail: Promise<void> = Promise.resolve();
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.#tail.then(task);
+    const result = this.#tail
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(task);
     this.#tail = result.then(
       () => undefined,
       () => undefined,
@@ -263,11 +212,8 @@ function openPostgres(databaseUrl: string): {run: TransactionRunner; close: () =
       await client.query('commit');
       return result;
     } catch (error) {
-      try {
-        await client.query('rollback');
-      } catch {
-        broken = true;
-      }
+      // A client that cannot even roll back is dropped from the pool, not reused.
+      await client.query('rollback').catch(() => (broken = true));
       throw error;
     } finally {
       client.release(broken);

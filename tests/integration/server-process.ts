@@ -2,10 +2,12 @@
  * Starts and stops the real server (`npx tsx server/serve.ts`) as a child
  * process, the way `npm start` runs it, and reads its address from Fastify's log.
  */
-import {spawn} from 'node:child_process';
+import {execFile, spawn} from 'node:child_process';
 import {mkdtemp, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {promisify} from 'node:util';
+import type {AnonOutcome} from './anon-sql';
 
 const PROJECT_ROOT = path.resolve(__dirname, '../..');
 const START_TIMEOUT_MS = 60_000;
@@ -33,12 +35,16 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM, then waits until the process and its children have exited. */
   stop(): Promise<void>;
+  /** SIGKILL to the whole process group, as a crash or a power cut would end it. */
+  kill(): Promise<void>;
 }
 
 export interface StartOptions {
   storage: Storage;
   /** WAITLIST_WRITES_PER_MINUTE; 0 lifts the limit (the default here). */
   writesPerMinute?: number;
+  /** WAITLIST_READS_PER_MINUTE; 0 lifts the limit (the default here). */
+  readsPerMinute?: number;
   /** A production build to serve as well; without it, the REST stand-in alone. */
   buildDir?: string;
 }
@@ -55,6 +61,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       DATA_DIR: '',
       DATABASE_URL: '',
       WAITLIST_WRITES_PER_MINUTE: String(options.writesPerMinute ?? 0),
+      WAITLIST_READS_PER_MINUTE: String(options.readsPerMinute ?? 0),
       ...options.storage.env,
     },
     // Its own process group, so stopping reaches npx, tsx and node alike.
@@ -131,5 +138,34 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       console.error(`The server at ${url} exited unexpectedly (${how}):\n${output}`);
     }
   });
-  return {url, output: () => output, stop};
+  const kill = async (): Promise<void> => {
+    stopping = true;
+    if (child.pid !== undefined && !isClosed) process.kill(-child.pid, 'SIGKILL');
+    await closed;
+  };
+  return {url, output: () => output, stop, kill};
+}
+
+const runFile = promisify(execFile);
+
+/** `count` generated rows in one statement, before a server opens the storage. */
+export async function seedRows(storage: Storage, count: number): Promise<void> {
+  await runFile('npx', ['tsx', 'scripts/seed-waitlist.ts', String(count)], {
+    cwd: PROJECT_ROOT,
+    env: {...process.env, DATA_DIR: '', DATABASE_URL: '', ...storage.env},
+  });
+}
+
+/** Each statement as the anon role, straight to the database (no server may hold PGlite's). */
+export async function runAsAnon(
+  storage: Storage,
+  statements: readonly string[],
+): Promise<AnonOutcome[]> {
+  const child = runFile('npx', ['tsx', 'tests/integration/anon-sql.ts'], {
+    cwd: PROJECT_ROOT,
+    env: {...process.env, DATA_DIR: '', DATABASE_URL: '', ...storage.env},
+  });
+  child.child.stdin?.end(JSON.stringify(statements));
+  const {stdout} = await child;
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]') as AnonOutcome[];
 }

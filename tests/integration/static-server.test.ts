@@ -3,6 +3,7 @@
  * status codes, redirects, compression, caching, security headers and the not-found log.
  */
 import {execFile} from 'node:child_process';
+import {connect} from 'node:net';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
@@ -31,6 +32,49 @@ afterAll(async () => {
 
 const get = (urlPath: string, headers: Record<string, string> = {}) =>
   fetch(server.url + urlPath, {headers, redirect: 'manual'});
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * One request written byte for byte (fetch would normalise `\` and absolute-form targets away),
+ * and the status line and headers of the answer.
+ */
+function rawGet(target: string, method = 'GET', extra = ''): Promise<RawAnswer> {
+  const {hostname, port} = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(
+        `${method} ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${extra}Connection: close\r\n\r\n`,
+      );
+    });
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = ''] = received.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({status: Number(statusLine.split(' ')[1]), headers});
+    });
+  });
+}
+
+/** A Location a browser would resolve on this site's origin, or no Location at all. */
+function expectSameOrigin(location: string | undefined): void {
+  if (location === undefined) return;
+  expect(location).toMatch(/^\/(?![/\\])/);
+  expect(new URL(location, 'http://site.test').host).toBe('site.test');
+}
+
+const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options'];
 
 /** The hashed main script the home page loads, e.g. /assets/js/main.1a2b3c4d.js. */
 async function mainScript(): Promise<string> {
@@ -72,6 +116,98 @@ describe('status codes', () => {
   it('answers a malformed URL with 400 instead of failing', async () => {
     expect((await get('/%E0%A4%A')).status).toBe(400);
   });
+});
+
+describe('redirects never leave the site', () => {
+  it.each([
+    '/\\evil.example/',
+    '/\\evil.example',
+    '/%5Cevil.example/',
+    '//evil.example/',
+    '/\\/evil.example/',
+  ])('answers %s without a Location to another host', async (target) => {
+    const answer = await rawGet(target);
+    expectSameOrigin(answer.headers.location);
+    if (answer.status === 301) expect(answer.headers.location).not.toContain('evil');
+  });
+
+  it('answers an absolute-form request target with a same-origin Location', async () => {
+    const answer = await rawGet('http://evil.example/blogs/');
+    expectSameOrigin(answer.headers.location);
+    expect(answer.headers.location ?? '').not.toContain('evil');
+  });
+});
+
+describe('errors look like the site and carry its headers', () => {
+  it('answers POST / with 405, Allow: GET, HEAD and the security headers', async () => {
+    const response = await fetch(`${server.url}/`, {method: 'POST', body: 'x'});
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    for (const name of SECURITY_HEADERS) expect(response.headers.get(name)).toBeTruthy();
+  });
+
+  it.each(['DELETE', 'PUT', 'PATCH', 'OPTIONS'])(
+    'answers %s on a page with 405',
+    async (method) => {
+      const answer = await rawGet('/blogs', method);
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('GET, HEAD');
+    },
+  );
+
+  it('answers a malformed URL with 400, the site page and the security headers', async () => {
+    const response = await get('/%zz');
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    for (const name of SECURITY_HEADERS) expect(response.headers.get(name)).toBeTruthy();
+    expect(await response.text()).toMatch(/^<!doctype html>/i);
+  });
+
+  it('sends the security headers with a 404 and a redirect', async () => {
+    for (const urlPath of ['/no/such/page', '/blogs/']) {
+      const response = await get(urlPath);
+      for (const name of SECURITY_HEADERS) expect(response.headers.get(name)).toBeTruthy();
+    }
+  });
+
+  it.each(['/_headers', '/_redirects', '/.nojekyll'])(
+    'does not serve the build-only file %s',
+    async (urlPath) => {
+      expect((await get(urlPath)).status).toBe(404);
+    },
+  );
+});
+
+describe('conditional requests and encodings', () => {
+  it('answers a weak, a listed and a * If-None-Match with 304', async () => {
+    const etag = (await get('/blogs', {'accept-encoding': 'br'})).headers.get('etag')!;
+    for (const condition of [`W/${etag}`, `"nope", ${etag}`, '*']) {
+      const response = await get('/blogs', {'accept-encoding': 'br', 'if-none-match': condition});
+      expect({condition, status: response.status}).toEqual({condition, status: 304});
+    }
+    expect((await get('/blogs', {'if-none-match': '"nope"'})).status).toBe(200);
+  });
+
+  it('gives the brotli, gzip and plain forms distinct ETags', async () => {
+    const tags = await Promise.all(
+      ['br', 'gzip', 'identity'].map(async (encoding) =>
+        (await get('/blogs', {'accept-encoding': encoding})).headers.get('etag'),
+      ),
+    );
+    expect(new Set(tags).size).toBe(3);
+    const brotliTag = tags[0]!;
+    expect(
+      (await get('/blogs', {'accept-encoding': 'gzip', 'if-none-match': brotliTag})).status,
+    ).toBe(200);
+  });
+
+  it.each(['br;q=0.0', 'br;q=0.000, gzip', 'br; Q=0, gzip', 'gzip, br;q=0'])(
+    'sends no brotli for Accept-Encoding: %s',
+    async (acceptEncoding) => {
+      const response = await get('/blogs', {'accept-encoding': acceptEncoding});
+      expect(response.headers.get('content-encoding')).not.toBe('br');
+    },
+  );
 });
 
 describe('compression and caching', () => {

@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import {canonicalRedirect} from '../../server/app';
+import {canonicalRedirect, splitTarget} from '../../server/app';
 import {headersFor, parseHeadersFile} from '../../server/headers-file';
-import {chooseEncoding, resolveUrlPath, type StaticFile} from '../../server/static-site';
+import {isBuildOnlyFile, resolveUrlPath, type StaticFile} from '../../server/static-site';
 
 describe('canonical URLs', () => {
   it.each([
@@ -11,15 +11,34 @@ describe('canonical URLs', () => {
     ['/blog/', '/blogs'],
     ['/blog/taobao-guide/', '/blog/taobao-guide'],
   ])('redirects %s to %s', (from, to) => {
-    expect(canonicalRedirect(from)).toBe(to);
+    const target = splitTarget(from)!;
+    expect(canonicalRedirect(target.pathname, target.query)).toBe(to);
   });
 
   it.each(['/', '/blogs', '/blog/taobao-guide', '/?a=b'])('leaves %s alone', (url) => {
-    expect(canonicalRedirect(url)).toBeUndefined();
+    const target = splitTarget(url)!;
+    expect(canonicalRedirect(target.pathname, target.query)).toBeUndefined();
   });
 
-  it('never redirects to a protocol-relative URL that would leave the site', () => {
-    expect(canonicalRedirect('//evil.example/')).toBeUndefined();
+  it.each([
+    '//evil.example/',
+    '/\\evil.example/',
+    '/%5Cevil.example/',
+    '/%5C%5Cevil.example/',
+    '/\\/evil.example/',
+    '/%2F/evil.example/',
+    '/%09/evil.example/',
+  ])('never redirects %s to a URL a browser could read as another host', (path) => {
+    expect(canonicalRedirect(path)).toBeUndefined();
+  });
+
+  it('reduces an absolute-form target to its path, and refuses other schemes', () => {
+    expect(splitTarget('http://evil.example/blogs/?a=1')).toEqual({
+      pathname: '/blogs/',
+      query: '?a=1',
+    });
+    expect(splitTarget('javascript:alert(1)')).toBeUndefined();
+    expect(splitTarget('*')).toBeUndefined();
   });
 });
 
@@ -48,17 +67,11 @@ describe('the _headers file', () => {
 });
 
 describe('static files', () => {
-  const file = (withBr: boolean): StaticFile => ({
-    body: Buffer.from('x'),
-    gzip: Buffer.from('g'),
-    br: withBr ? Buffer.from('b') : undefined,
-    contentType: 'text/html',
-    etag: '"x"',
-  });
+  const file: StaticFile = {body: Buffer.from('x'), contentType: 'text/html', hash: 'x'};
   const files = new Map([
-    ['/index.html', file(true)],
-    ['/blogs.html', file(true)],
-    ['/img/logo.svg', file(false)],
+    ['/index.html', file],
+    ['/blogs.html', file],
+    ['/img/logo.svg', file],
   ]);
 
   it('maps clean URLs to the files the build wrote', () => {
@@ -69,11 +82,10 @@ describe('static files', () => {
     expect(resolveUrlPath(files, '/../package.json')).toBeUndefined();
   });
 
-  it('prefers brotli, then gzip, honouring q=0', () => {
-    expect(chooseEncoding(file(true), 'gzip, deflate, br')).toBe('br');
-    expect(chooseEncoding(file(true), 'gzip, br;q=0')).toBe('gzip');
-    expect(chooseEncoding(file(false), 'br, gzip')).toBe('gzip');
-    expect(chooseEncoding(file(true), undefined)).toBeUndefined();
-    expect(chooseEncoding(file(true), 'identity')).toBeUndefined();
+  it('keeps the files written for static hosts to itself', () => {
+    for (const urlPath of ['/_headers', '/_redirects', '/.well-known/x', '/img/.DS_Store']) {
+      expect(isBuildOnlyFile(urlPath)).toBe(true);
+    }
+    expect(isBuildOnlyFile('/assets/js/main.js')).toBe(false);
   });
 });
