@@ -1,8 +1,14 @@
-/** The lead's budgets, checked against what was measured: each MET, MISSED or NOT MEASURED. */
+/** The budgets, checked against what was measured: each MET, MISSED or NOT MEASURED. */
 import type {BuildResult} from './build';
 import type {RouteBytes} from './bytes';
 import {BUDGETS} from './config';
-import type {Category, FormFactor, Metric, RouteLighthouse} from './lighthouse';
+import {
+  lcpRatio,
+  type Category,
+  type FormFactor,
+  type Metric,
+  type RouteLighthouse,
+} from './lighthouse';
 import type {LoadResult} from './load';
 import {fixed, kb} from './table';
 
@@ -61,7 +67,15 @@ function check(
 }
 
 export function checkBudgets(m: Measurements): BudgetCheck[] {
-  const lighthouse = m.lighthouse ?? [];
+  const measured = m.lighthouse ?? [];
+  const lighthouse = measured.filter((entry) => entry.build === 'ours');
+  const limitOf = (entry: RouteLighthouse) =>
+    measured.find(
+      (other) =>
+        other.build === 'limit' &&
+        other.route === entry.route &&
+        other.formFactor === entry.formFactor,
+    );
   const label = (entry: RouteLighthouse, both: boolean): string =>
     both ? `${entry.route} (${entry.formFactor})` : entry.route;
   const scoreOf = (category: Category, formFactors: readonly FormFactor[], skipNotFound: boolean) =>
@@ -132,6 +146,18 @@ export function checkBudgets(m: Measurements): BudgetCheck[] {
       metricOf('lcp', ['mobile']),
       (v) => v <= BUDGETS.lcpMs,
       seconds,
+    ),
+    check(
+      'LCP ÷ LCP without scripts (mobile, worst route)',
+      `≤ ${BUDGETS.lcpRatioToNoScripts}`,
+      worst(
+        lighthouse
+          .filter((entry) => entry.formFactor === 'mobile')
+          .map((entry) => ({value: lcpRatio(entry, limitOf(entry)) ?? null, where: entry.route})),
+        'highest',
+      ),
+      (v) => v <= BUDGETS.lcpRatioToNoScripts,
+      (v) => fixed(v, 2),
     ),
     check(
       'FCP (mobile, worst route)',

@@ -67,9 +67,16 @@ export interface Digest {
   mainThreadMs: Record<string, number>;
 }
 
+/**
+ * `ours` is the site as built; `limit` is the same build with every script removed, served the
+ * same way: what the first paint could be if no JavaScript competed with it.
+ */
+export type Build = 'ours' | 'limit';
+
 export interface RouteLighthouse {
   route: string;
   formFactor: FormFactor;
+  build: Build;
   runs: RunSummary[];
   /** Median of the successful runs, metric by metric. */
   median: {scores: Scores; metrics: Metrics};
@@ -369,7 +376,7 @@ function medianOf(runs: readonly RunSummary[]): RouteLighthouse['median'] {
 }
 
 export async function measureLighthouse(
-  origin: string,
+  origins: Record<Build, string>,
   routes: readonly Route[],
   schedule: LighthouseSchedule,
   log: (message: string) => void,
@@ -379,14 +386,21 @@ export async function measureLighthouse(
   let meanRunMs = Number.NaN;
 
   for (const formFactor of FORM_FACTORS) {
-    const perRoute = routes.map(
-      (route): RouteLighthouse & {reports: {round: number; lhr: Result}[]} => ({
-        route: route.path,
-        formFactor,
-        runs: [],
-        median: {scores: EMPTY_SCORES, metrics: EMPTY_METRICS},
-        reports: [],
-      }),
+    // Mobile measures the limit too, in the same rounds, alternating with ours route by route so
+    // that noise on the machine hits both alike.
+    const builds: Build[] = formFactor === 'mobile' ? ['ours', 'limit'] : ['ours'];
+    const perRoute = routes.flatMap((route) =>
+      builds.map(
+        (build): RouteLighthouse & {reports: {round: number; lhr: Result}[]; source: Route} => ({
+          route: route.path,
+          formFactor,
+          build,
+          runs: [],
+          median: {scores: EMPTY_SCORES, metrics: EMPTY_METRICS},
+          reports: [],
+          source: route,
+        }),
+      ),
     );
     const plan: FormFactorPlan = {
       formFactor,
@@ -400,7 +414,7 @@ export async function measureLighthouse(
     try {
       for (let round = 1; round <= schedule.runs; round += 1) {
         // Estimate a round from the runs so far (the other form factor's before the first).
-        const estimate = (durations.length > 0 ? mean(durations) : meanRunMs) * routes.length;
+        const estimate = (durations.length > 0 ? mean(durations) : meanRunMs) * perRoute.length;
         const end = Date.now() + (Number.isNaN(estimate) ? 0 : estimate);
         if (end > schedule.hardEnd || (round > 1 && end > schedule.targetEnd[formFactor])) {
           plan.cut =
@@ -409,19 +423,19 @@ export async function measureLighthouse(
           log(plan.cut);
           break;
         }
-        for (const [index, route] of routes.entries()) {
-          const entry = perRoute[index]!;
+        for (const entry of perRoute) {
+          const route = entry.source;
           // A run that fails (e.g. NO_NAVSTART from a trace on a busy machine) is retried once.
           for (let attempt = 1; attempt <= 1 + RETRIES; attempt += 1) {
             assertRunning('Lighthouse');
-            const run = await runOnce(session, origin, route, round, (lhr) =>
+            const run = await runOnce(session, origins[entry.build], route, round, (lhr) =>
               entry.reports.push({round, lhr}),
             );
             entry.runs.push(run);
             durations.push(run.durationMs);
             const failure = run.error ?? run.runtimeError;
             log(
-              `lighthouse ${formFactor} ${route.path} run ${round}: ` +
+              `lighthouse ${formFactor} ${entry.build} ${route.path} run ${round}: ` +
                 (failure === undefined
                   ? `perf ${String(run.scores.performance)} in ${(run.durationMs / 1000).toFixed(1)} s`
                   : `failed (${failure})${attempt <= RETRIES ? ', retrying' : ''}`),
@@ -442,14 +456,14 @@ export async function measureLighthouse(
     plan.benchmarkIndex = indexes.length === 0 ? null : Math.round(median(indexes));
     plans.push(plan);
 
-    for (const {reports, ...entry} of perRoute) {
+    for (const {reports, source: _source, ...entry} of perRoute) {
       entry.median = medianOf(entry.runs);
       // Keep only the digest of the median run: full reports are ~0.5 MB each.
       const byPerformance = reports
         .map((report) => ({...report, performance: report.lhr.categories.performance?.score ?? 0}))
         .sort((a, b) => a.performance - b.performance);
       const middle = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
-      if (middle) entry.digest = digest(middle.lhr, middle.round, origin);
+      if (middle) entry.digest = digest(middle.lhr, middle.round, origins[entry.build]);
       results.push(entry);
     }
   }
@@ -464,6 +478,16 @@ export async function measureLighthouse(
     plans,
     routes: results,
   };
+}
+
+/** LCP of ours over LCP of the same build without scripts, both medians of the same rounds. */
+export function lcpRatio(
+  ours: RouteLighthouse,
+  limit: RouteLighthouse | undefined,
+): number | undefined {
+  const lcp = ours.median.metrics.lcp;
+  const limitLcp = limit?.median.metrics.lcp;
+  return lcp == null || limitLcp == null || limitLcp === 0 ? undefined : lcp / limitLcp;
 }
 
 function mean(values: readonly number[]): number {

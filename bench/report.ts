@@ -2,7 +2,13 @@
 import type {BudgetCheck} from './budgets';
 import type {BuildResult} from './build';
 import {KINDS, type RouteBytes} from './bytes';
-import {isOk, type FormFactor, type FormFactorPlan, type RouteLighthouse} from './lighthouse';
+import {
+  isOk,
+  lcpRatio,
+  type FormFactor,
+  type FormFactorPlan,
+  type RouteLighthouse,
+} from './lighthouse';
 import {DATABASE_LOAD, type DatabaseLoadRun, type LoadResult} from './load';
 import {fixed, kb, ms, table, type Cell} from './table';
 
@@ -56,11 +62,20 @@ export function lighthouseTable(
   routes: readonly RouteLighthouse[],
   plan: FormFactorPlan | undefined,
 ): string {
-  const rows: Cell[][] = routes
-    .filter((entry) => entry.formFactor === formFactor)
+  const ofFormFactor = routes.filter((entry) => entry.formFactor === formFactor);
+  const limits = new Map(
+    ofFormFactor.filter((entry) => entry.build === 'limit').map((entry) => [entry.route, entry]),
+  );
+  const rows: Cell[][] = ofFormFactor
+    .filter((entry) => entry.build === 'ours')
     .map((entry) => {
       const {scores, metrics} = entry.median;
       const ok = entry.runs.filter(isOk).length;
+      const limit = limits.get(entry.route);
+      const comparison: Cell[] =
+        limits.size === 0
+          ? []
+          : [ms(limit?.median.metrics.lcp ?? null), fixed(lcpRatio(entry, limit) ?? NaN, 2)];
       return [
         entry.route,
         scores.performance,
@@ -69,6 +84,7 @@ export function lighthouseTable(
         scores.seo,
         ms(metrics.fcp),
         ms(metrics.lcp),
+        ...comparison,
         ms(metrics.tbt),
         fixed(metrics.cls, 3),
         ms(metrics.si),
@@ -80,11 +96,28 @@ export function lighthouseTable(
     `Lighthouse ${formFactor} (${runs}; times in ms; ` +
     `mean run ${fixed((plan?.meanRunMs ?? NaN) / 1000, 1)} s; ` +
     `CPU benchmark index ${plan?.benchmarkIndex ?? '–'})`;
-  const note = plan?.cut ? `CUT: ${plan.cut}\n` : '';
+  const note =
+    (limits.size === 0
+      ? ''
+      : '"no JS": the same build with every script removed, measured in the same rounds.\n') +
+    (plan?.cut ? `CUT: ${plan.cut}\n` : '');
   return (
     table(
       title,
-      ['route', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'ok/runs'],
+      [
+        'route',
+        'perf',
+        'a11y',
+        'best pr.',
+        'SEO',
+        'FCP',
+        'LCP',
+        ...(limits.size === 0 ? [] : ['LCP no JS', 'LCP ÷ no JS']),
+        'TBT',
+        'CLS',
+        'SI',
+        'ok/runs',
+      ],
       rows,
     ) + note
   );
@@ -246,7 +279,7 @@ export function diagnosticsText(
   const parts: string[] = [];
   if (bytes) parts.push(largestFiles(bytes, 'js'), largestFiles(bytes, 'css'));
   const mobile = (lighthouse ?? []).filter(
-    (entry) => entry.formFactor === 'mobile' && entry.digest,
+    (entry) => entry.formFactor === 'mobile' && entry.build === 'ours' && entry.digest,
   );
   if (mobile.length > 0) {
     parts.push(failingAudits(mobile, true), failingAudits(mobile, false));

@@ -36,6 +36,7 @@ import {
 } from './report';
 import {mainScriptPath, readRoutes, type Route} from './routes';
 import {startOurServer, startStockServer} from './servers';
+import {copyWithoutScripts} from './without-scripts';
 import {WAITLIST_TABLE} from '../src/data/waitlist';
 
 interface Results {
@@ -107,8 +108,13 @@ async function measure(workDir: string): Promise<void> {
   const mainScript = await mainScriptPath(siteDir);
   log(`${routes.length} routes: ${routes.map((route) => route.path).join(' ')}`);
 
-  const site = await startOurServer(siteDir, workDir, 'pages');
-  log(`our server at ${site.origin}`);
+  const limitDir = path.join(workDir, 'site-without-scripts');
+  await copyWithoutScripts(siteDir, limitDir);
+  const [site, limit] = await Promise.all([
+    startOurServer(siteDir, workDir, 'pages'),
+    startOurServer(limitDir, workDir, 'no-scripts'),
+  ]);
+  log(`our server at ${site.origin}; the build without scripts at ${limit.origin}`);
   const bytes = await measureBytes(site.origin, routes);
   const sizeSources = new Set(bytes.flatMap((route) => route.responses.map((r) => r.sizeMethod)));
   results.bytes = {sizeSource: [...sizeSources].join(', '), routes: bytes};
@@ -117,7 +123,7 @@ async function measure(workDir: string): Promise<void> {
 
   const hardEnd = startedAt + LIMITS.totalMs - LIMITS.loadReserveMs - 60_000;
   results.lighthouse = await measureLighthouse(
-    site.origin,
+    {ours: site.origin, limit: limit.origin},
     routes,
     {
       runs: results.options.lighthouseRuns,
@@ -131,7 +137,7 @@ async function measure(workDir: string): Promise<void> {
     const plan = results.lighthouse.plans.find((p) => p.formFactor === formFactor);
     process.stdout.write(`${lighthouseTable(formFactor, results.lighthouse.routes, plan)}\n`);
   }
-  await site.process.stop();
+  await Promise.all([site.process.stop(), limit.process.stop()]);
   noteLoad('after lighthouse');
 
   log('load: starting a fresh server of ours and docusaurus serve');
