@@ -3,7 +3,7 @@
  * Lighthouse (mobile and desktop), and the server under load, checked against the budgets.
  * Tables go to stdout, progress to stderr, everything to bench/results/<timestamp>.json.
  *
- *   npm run bench                 the whole thing (under 15 minutes on 2 cores)
+ *   npm run bench                 the whole thing (about 15 minutes on 2 cores)
  *   npm run bench -- --no-build   measure the existing build/ instead of building (quicker)
  *   npm run bench -- --runs=1     Lighthouse runs per route and form factor (1–3; default 3)
  *
