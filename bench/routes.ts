@@ -26,15 +26,13 @@ export async function readRoutes(buildDir: string): Promise<Route[]> {
   ];
 }
 
-/** The main bundle that build/index.html loads (`/assets/js/main.<hash>.js`). */
+/**
+ * The main bundle that build/index.html loads (`/assets/js/main.<hash>.js`): named in the inline
+ * loader that requests the framework's scripts after the first paint.
+ */
 export async function mainScriptPath(buildDir: string): Promise<string> {
-  const $ = cheerio.load(await readFile(path.join(buildDir, 'index.html'), 'utf8'));
-  const sources = $('script[src]')
-    .map((_, element) => $(element).attr('src'))
-    .get()
-    .filter((src): src is string => typeof src === 'string');
-  const main = sources.find((src) => /\/main\.[\w-]+\.js$/.test(src));
-  if (!main)
-    throw new Error(`no main.<hash>.js among the scripts of index.html: ${sources.join(', ')}`);
-  return new URL(main, 'http://localhost/').pathname;
+  const html = await readFile(path.join(buildDir, 'index.html'), 'utf8');
+  const main = /\/assets\/js\/main\.[\w-]+\.js/.exec(html)?.[0];
+  if (!main) throw new Error('build/index.html names no /assets/js/main.<hash>.js');
+  return main;
 }
