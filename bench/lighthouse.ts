@@ -269,8 +269,10 @@ function summarize(lhr: Result, round: number, durationMs: number): RunSummary {
 type Item = Record<string, unknown>;
 
 function detailItems(lhr: Result, auditId: string): Item[] {
-  const details = lhr.audits[auditId]?.details as {items?: unknown[]} | undefined;
-  return (details?.items ?? []).filter(
+  const details = lhr.audits[auditId]?.details as {items?: unknown} | undefined;
+  // Some audits' items are an object, not a list, on some pages (e.g. a page with no script).
+  const items = Array.isArray(details?.items) ? (details.items as unknown[]) : [];
+  return items.filter(
     (item): item is Item => typeof item === 'object' && item !== null,
   );
 }
