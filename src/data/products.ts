@@ -30,7 +30,7 @@ export const products: readonly Product[] = [
     ],
     image: {
       src: '/img/products/screen-translator.svg',
-      alt: 'An iPhone showing a Chinese shopping app with English translations laid over its labels',
+      alt: 'An iPhone showing a Chinese shopping app, with a floating window on top that shows the same screen in English',
       width: 560,
       height: 640,
     },
