@@ -94,7 +94,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     site.headers(reply, NOT_FOUND_PAGE);
     reply.code(status);
     if (!site.errorPage) return reply.type('text/plain; charset=utf-8').send(`HTTP ${status}`);
-    return reply.type(site.errorPage.contentType).send(site.errorPage.body);
+    // Compressed like any page: the not-found page is a page a visitor waits for too.
+    const form = chooseForm(site.errorPage, reply.request.headers['accept-encoding']);
+    reply.type(site.errorPage.contentType).header('vary', 'Accept-Encoding');
+    if (form.encoding) reply.header('content-encoding', form.encoding);
+    return reply.send(form.body);
   };
 
   const app = Fastify({

@@ -8,7 +8,6 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliDecompressSync} from 'node:zlib';
-import {load} from 'cheerio';
 import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';
 
 jest.setTimeout(60_000);
@@ -77,9 +76,9 @@ function expectSameOrigin(location: string | undefined): void {
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options'];
 
 /** The hashed main script the home page loads, e.g. /assets/js/main.1a2b3c4d.js. */
+/** The main bundle, as the page's script loader names it. */
 async function mainScript(): Promise<string> {
-  const $ = load(await (await get('/')).text());
-  const src = $('script[src*="/assets/js/main."]').attr('src');
+  const src = /\/assets\/js\/main\.[\w-]+\.js/.exec(await (await get('/')).text())?.[0];
   if (!src) throw new Error('The home page loads no main script');
   return src;
 }
@@ -90,6 +89,13 @@ describe('status codes', () => {
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('Oops! Page not found');
     expect(server.output()).toMatch(/not found: \/no\/such\/page/);
+  });
+
+  it('compresses the not-found page like any other page', async () => {
+    const response = await get('/no/such/page', {'accept-encoding': 'br'});
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
   });
 
   it.each([
