@@ -1,4 +1,7 @@
-/** The part of autocannon 8's programmatic API the benchmark uses (the package ships no types). */
+/**
+ * The part of autocannon 8's programmatic API the benchmark uses. The package ships no types, and
+ * @types/autocannon (7.12) describes autocannon 7: no `warmup`, no stop handle, no pipelining queue.
+ */
 declare module 'autocannon' {
   import type {EventEmitter} from 'node:events';
 
