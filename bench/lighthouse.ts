@@ -272,9 +272,7 @@ function detailItems(lhr: Result, auditId: string): Item[] {
   const details = lhr.audits[auditId]?.details as {items?: unknown} | undefined;
   // Some audits' items are an object, not a list, on some pages (e.g. a page with no script).
   const items = Array.isArray(details?.items) ? (details.items as unknown[]) : [];
-  return items.filter(
-    (item): item is Item => typeof item === 'object' && item !== null,
-  );
+  return items.filter((item): item is Item => typeof item === 'object' && item !== null);
 }
 
 function text(value: unknown): string {
