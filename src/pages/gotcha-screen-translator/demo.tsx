@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
 import AppStoreBadge from '@site/src/components/AppStoreBadge';
-import BackLink from '@site/src/components/BackLink';
+import PageHeader from '@site/src/components/PageHeader';
 import TranslatorDemo from '@site/src/components/TranslatorDemo';
 import styles from './demo.module.css';
 
@@ -14,18 +14,14 @@ export default function TranslatorDemoPage(): ReactNode {
   return (
     <Layout title={TITLE} description={DESCRIPTION}>
       <main className={`gl-container ${styles.page}`}>
-        <BackLink variant="button" label="Back to Home" />
-        <header className={styles.header}>
-          <h1>How Gotcha Screen Translator works</h1>
-          <p className={styles.intro}>
-            Gotcha shows you an English copy of the Chinese app on your iPhone screen. Here is what
-            that looks like, in four steps, using a Meituan restaurant page as the example.
-          </p>
+        <PageHeader
+          title="How Gotcha Screen Translator works"
+          intro="Gotcha shows you an English copy of the Chinese app on your iPhone screen. Here is what that looks like, in four steps, using a Meituan restaurant page as the example.">
           <p className={styles.note}>
             The pictures are illustrations drawn for this page, not a screen recording. Apps and iOS
             screens look slightly different from one version to the next.
           </p>
-        </header>
+        </PageHeader>
         <TranslatorDemo />
         <section className={styles.facts} aria-labelledby="good-to-know">
           <h2 id="good-to-know">Good to know</h2>
