@@ -38,6 +38,11 @@ async function serve(): Promise<void> {
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      // Requests under way get a few seconds to finish; a client that never completes its
+      // request must not keep the process alive, so what is left open is then closed.
+      setTimeout(() => {
+        app.server.closeAllConnections();
+      }, 5_000).unref();
       app.close().then(
         () => process.exit(0),
         (error: unknown) => {

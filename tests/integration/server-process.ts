@@ -33,6 +33,8 @@ export interface ServerProcess {
   readonly url: string;
   /** Everything the process printed so far, for failure messages. */
   output(): string;
+  /** Everything printed once `pattern` appears (log lines are written just after a response). */
+  outputMatching(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** SIGTERM, then waits until the process and its children have exited. */
   stop(): Promise<void>;
   /** SIGKILL to the whole process group, as a crash or a power cut would end it. */
@@ -143,7 +145,14 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     if (child.pid !== undefined && !isClosed) process.kill(-child.pid, 'SIGKILL');
     await closed;
   };
-  return {url, output: () => output, stop, kill};
+  const outputMatching = async (pattern: RegExp, timeoutMs = 5_000): Promise<string> => {
+    const end = Date.now() + timeoutMs;
+    while (!pattern.test(output) && Date.now() < end) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return output;
+  };
+  return {url, output: () => output, outputMatching, stop, kill};
 }
 
 const runFile = promisify(execFile);

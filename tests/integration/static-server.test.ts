@@ -88,7 +88,8 @@ describe('status codes', () => {
     const response = await get('/no/such/page');
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('Oops! Page not found');
-    expect(server.output()).toMatch(/not found: \/no\/such\/page/);
+    const notFound = /not found: \/no\/such\/page/;
+    expect(await server.outputMatching(notFound)).toMatch(notFound);
   });
 
   it('compresses the not-found page like any other page', async () => {
