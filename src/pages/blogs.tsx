@@ -19,7 +19,7 @@ export default function Blogs(): ReactNode {
           title="Travel and Life in China"
           intro="Practical, up-to-date guides for English speakers visiting or living in mainland China: the apps you need, how to shop and pay, and what daily life is really like."
         />
-        <BlogCardList posts={posts} headingLevel={2} />
+        <BlogCardList posts={posts} headingLevel={2} onFirstScreen />
         <DownloadCta headingLevel={2} />
       </main>
     </Layout>

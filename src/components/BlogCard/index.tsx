@@ -7,9 +7,12 @@ import styles from './styles.module.css';
 export default function BlogCard({
   post,
   headingLevel,
+  eager = false,
 }: {
   post: BlogCardPost;
   headingLevel: 2 | 3;
+  /** Fetch the image at once and first (the page's largest paint), instead of lazily. */
+  eager?: boolean;
 }): ReactNode {
   const Heading = `h${headingLevel}` as const;
   return (
@@ -20,7 +23,8 @@ export default function BlogCard({
         alt=""
         width={1200}
         height={630}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
         decoding="async"
       />
       <div className={styles.body}>
