@@ -1,7 +1,9 @@
 /**
  * The HTML page template for the static build (Docusaurus's `ssrTemplate`), changed in one way:
  * the framework's scripts are not `<script defer>` tags in the head but are appended by a small
- * inline loader once the page has been parsed and painted.
+ * inline loader once the page has been parsed and painted; and the stylesheet does not block the
+ * first paint (each page carries the CSS it needs inline: plugins/critical-css), the loader
+ * switches it on as it arrives.
  *
  * Why: every page is complete without JavaScript (it is prerendered), so nothing on the first
  * screen needs to wait for the ~100 KB of framework code. Deferred tags in the head are fetched
@@ -11,10 +13,14 @@
  */
 
 /**
- * The loader, as the browser runs it (plain ES5, no build step): appends `sources` as ordered
- * scripts after DOMContentLoaded and the next painted frame.
+ * The loader, as the browser runs it (plain ES5, no build step): applies the stylesheets linked
+ * as `media="print" data-media="all"` (they download without blocking the paint), then appends
+ * `sources` as ordered scripts after DOMContentLoaded and the next painted frame.
  */
 export const SCRIPT_LOADER = `function (sources) {
+  document.querySelectorAll('link[data-media]').forEach(function (link) {
+    link.media = link.getAttribute('data-media');
+  });
   function load() {
     sources.forEach(function (source) {
       var script = document.createElement('script');
@@ -45,7 +51,8 @@ export const ssrTemplate = `<!DOCTYPE html>
     <% }); %>
     <%~ it.headTags %>
     <% it.stylesheets.forEach((stylesheet) => { %>
-      <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
+      <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" media="print" data-media="all" />
+      <noscript><link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" /></noscript>
     <% }); %>
   </head>
   <body <%~ it.bodyAttributes %>>

@@ -1,0 +1,55 @@
+import {readdir, readFile, rename, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {PurgeCSS} from 'purgecss';
+import type {Plugin} from '@docusaurus/types';
+
+/** The template's stylesheet links, which load without blocking the paint (ssr-template.ts). */
+const DEFERRED_LINK = /<link\b[^>]*\bdata-media\b[^>]*>/;
+const STYLESHEET_HREF = /\bhref="?([^"\s>]+\.css)"?/;
+
+/**
+ * The rules among `css` that the elements of `html` can use. Kept whatever the page's markup:
+ * custom properties, and rules the browser may need before the full stylesheet arrives (dark
+ * mode is chosen in the browser before the first paint, so its rules match nothing prerendered).
+ */
+export async function criticalRules(css: string, html: string): Promise<string> {
+  const [result] = await new PurgeCSS().purge({
+    content: [{raw: html, extension: 'html'}],
+    css: [{raw: css}],
+    variables: false,
+    keyframes: true,
+    fontFace: true,
+    safelist: {greedy: [/data-theme/]},
+  });
+  return result?.css ?? '';
+}
+
+/**
+ * After the build, puts in each page a `<style>` with the rules its own elements use, so the
+ * first paint waits for no stylesheet. The full stylesheet is still linked (cached across pages,
+ * and needed for states the prerendered HTML does not show: menus, toasts, search results), as
+ * `media="print"` that the page's loader switches on, so it downloads without blocking the
+ * paint; a `<noscript>` copy of the link serves visitors without JavaScript.
+ */
+export default function criticalCss(): Plugin {
+  return {
+    name: 'critical-css',
+    async postBuild({outDir}) {
+      const sheets = new Map<string, string>();
+      const entries = await readdir(outDir, {recursive: true});
+      for (const entry of entries.filter((file) => file.endsWith('.html'))) {
+        const file = path.join(outDir, entry);
+        const html = await readFile(file, 'utf8');
+        const link = DEFERRED_LINK.exec(html);
+        const href = link && STYLESHEET_HREF.exec(link[0])?.[1];
+        if (!link || !href) throw new Error(`critical-css: no deferred stylesheet link in ${entry}`);
+        if (!sheets.has(href)) sheets.set(href, await readFile(path.join(outDir, href), 'utf8'));
+        const style = `<style>${await criticalRules(sheets.get(href)!, html)}</style>`;
+        const output = html.slice(0, link.index) + style + html.slice(link.index);
+        // Other plugins read the pages after the build too: never let them see a half-written one.
+        await writeFile(`${file}.tmp`, output);
+        await rename(`${file}.tmp`, file);
+      }
+    },
+  };
+}
