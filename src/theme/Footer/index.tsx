@@ -2,8 +2,8 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Icon from '@site/src/components/Icon';
 import SectionLink from '@site/src/components/SectionLink';
-import {products} from '@site/src/data/products';
 import {site} from '@site/src/data/site';
+import {useProducts} from '@site/src/hooks/useProducts';
 import {useVisitorToday} from '@site/src/hooks/useVisitorDate';
 import styles from './styles.module.css';
 
@@ -16,6 +16,7 @@ const TRANSLATOR_PAGES = [
 /** Four columns (company, products, company links, social) and the copyright line. */
 export default function Footer(): ReactNode {
   const year = useVisitorToday().getUTCFullYear();
+  const products = useProducts();
   const socials = [
     {...site.social.photo, icon: 'instagram'},
     {...site.social.video, icon: 'youtube'},
@@ -37,7 +38,14 @@ export default function Footer(): ReactNode {
           <ul className={styles.list}>
             {products.map((product) => (
               <li key={product.id}>
-                <Link href={product.link}>{product.title}</Link>
+                {/* Like its card, a coming-soon product has no link yet: only its name. */}
+                {product.isComingSoon ? (
+                  <span className={styles.comingSoon}>
+                    {product.title} <span className={styles.tag}>Coming soon</span>
+                  </span>
+                ) : (
+                  <Link href={product.link}>{product.title}</Link>
+                )}
               </li>
             ))}
             {TRANSLATOR_PAGES.map((page) => (
