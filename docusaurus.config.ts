@@ -11,6 +11,7 @@ import leanClient from './plugins/lean-client';
 import robotsTxt from './plugins/robots-txt';
 import securityHeaders from './plugins/security-headers';
 import socialCards from './plugins/social-cards';
+import {PALETTE} from './plugins/social-cards/palette';
 
 const siteUrl = (process.env.SITE_URL || site.defaultUrl).replace(/\/+$/, '');
 
@@ -131,7 +132,7 @@ const config: Config = {
       respectPrefersColorScheme: true,
     },
     metadata: [
-      {name: 'theme-color', content: '#14173a'},
+      {name: 'theme-color', content: PALETTE.ink},
       {name: 'twitter:card', content: 'summary_large_image'},
     ],
     navbar: {

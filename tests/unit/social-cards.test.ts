@@ -11,6 +11,7 @@ import {
   type CardNode,
 } from '../../plugins/social-cards/card';
 import socialCards, {readPageText} from '../../plugins/social-cards/index';
+import {PALETTE, parsePalette} from '../../plugins/social-cards/palette';
 import {
   FONT_FILES,
   loadCardAssets,
@@ -57,6 +58,15 @@ const labelledArt = (label: string) =>
       font-family="-apple-system, 'PingFang SC', 'Noto Sans CJK SC', sans-serif">${label}</text></svg>`;
 
 let assets: CardAssets;
+
+const cardContent = (overrides: Partial<CardContent> = {}): CardContent => ({
+  title: 'How to Use Taobao as a Foreigner: A Step-by-Step Guide',
+  description: 'Everything you need to shop on Taobao.',
+  host: 'gotchalabs.app',
+  companyName: 'Gotcha Labs',
+  logo: assets.logo,
+  ...overrides,
+});
 beforeAll(async () => {
   assets = await loadCardAssets(fontDir, logoPath);
 });
@@ -110,15 +120,24 @@ describe('card text', () => {
   });
 });
 
-describe('card layout and rendering', () => {
-  const content = (overrides: Partial<CardContent> = {}): CardContent => ({
-    title: 'How to Use Taobao as a Foreigner: A Step-by-Step Guide',
-    description: 'Everything you need to shop on Taobao.',
-    host: 'gotchalabs.app',
-    companyName: 'Gotcha Labs',
-    logo: assets.logo,
-    ...overrides,
+describe('card colours', () => {
+  it('come from the brand custom properties of the site stylesheet', async () => {
+    const css = await readFile(path.join(repo, 'src', 'css', 'custom.css'), 'utf8');
+    const ink = /--gl-ink:\s*(#[0-9a-f]{6})/i.exec(css)?.[1];
+    expect(PALETTE.ink).toBe(ink);
+    expect(buildCard(cardContent()).props.style).toMatchObject({backgroundColor: ink});
   });
+
+  it('fail naming a brand colour the stylesheet lacks', () => {
+    const css =
+      ':root { --gl-ink: #000000; --gl-indigo: #111111; --gl-cream: #222222; --gl-mist: #333333; }';
+    expect(() => parsePalette(css)).toThrow('src/css/custom.css: :root has no --gl-vermilion');
+    expect(parsePalette(css.replace('}', '--gl-vermilion: #E5452C; }')).vermilion).toBe('#E5452C');
+  });
+});
+
+describe('card layout and rendering', () => {
+  const content = cardContent;
 
   it('shows the title, description, company and host, and the brand art without a hero', () => {
     const tree = buildCard(content({kicker: 'Blog'}));
