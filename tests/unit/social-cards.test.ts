@@ -21,19 +21,13 @@ import {
   type CardAssets,
 } from '../../plugins/social-cards/render';
 import {socialCardPath} from '../../src/lib/social-card';
+import {pngSize} from '../gates/build-files';
 
 jest.setTimeout(60_000);
 
 const repo = path.join(__dirname, '..', '..');
 const fontDir = path.join(repo, 'plugins', 'social-cards', 'fonts');
 const logoPath = path.join(repo, 'static', 'img', 'brand', 'logo.svg');
-
-/** Width and height straight from the PNG's IHDR bytes. */
-function pngSize(png: Uint8Array): {width: number; height: number} {
-  expect(Array.from(png.subarray(0, 8))).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  return {width: view.getUint32(16), height: view.getUint32(20)};
-}
 
 function texts(node: CardNode | string): string[] {
   if (typeof node === 'string') return [node];
