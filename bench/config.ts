@@ -52,7 +52,7 @@ export const LOAD = {
   timeoutSeconds: 10,
 } as const;
 
-/** The budgets the lead set; `npm run bench` prints each as MET or MISSED. */
+/** The budgets every build must meet; `npm run bench` prints each as MET or MISSED. */
 export const BUDGETS = {
   performance: 100,
   accessibility: 100,

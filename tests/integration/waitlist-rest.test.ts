@@ -1,5 +1,5 @@
 /**
- * The waitlist REST contract, checked end to end: the real server process, the real supabase-js
+ * What the waitlist's REST stand-in answers, checked end to end: the real server process, the real supabase-js
  * client, and the real migration, once on embedded PGlite and once on a PostgreSQL server.
  */
 import {createClient, type SupabaseClient, type SupabaseClientOptions} from '@supabase/supabase-js';
