@@ -3,7 +3,7 @@ import {expect, open, test} from './fixtures';
 import {pngSize, sitemapPaths} from '../gates/build-files';
 import {meta, rawPage, structuredData} from './crawler';
 
-/** The spec's index: order and dates. */
+/** The blog index as visitors see it: each slug and its date, newest first. */
 const INDEX = [
   ['china-best-travel-destination-2025', '2025/10/16'],
   ['china-social-credit', '2025/06/22'],
@@ -14,7 +14,7 @@ const INDEX = [
 ] as const;
 
 test.describe('blog index at /blogs', () => {
-  test('has a way home, a heading, an intro and the six cards in the spec’s order', async ({
+  test('has a way home, a heading, an intro and the six cards, newest first', async ({
     page,
     request,
   }) => {
