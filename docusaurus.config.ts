@@ -3,7 +3,7 @@ import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {products, withComingSoon} from './src/data/products';
-import {site} from './src/data/site';
+import {BLOG_TITLE, site} from './src/data/site';
 import {checkLegalFacts} from './src/lib/legal-facts';
 import {ssrTemplate} from './src/lib/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
@@ -12,6 +12,7 @@ import leanClient from './plugins/lean-client';
 import robotsTxt from './plugins/robots-txt';
 import securityHeaders from './plugins/security-headers';
 import socialCards from './plugins/social-cards';
+import {PALETTE} from './plugins/social-cards/palette';
 
 const siteUrl = (process.env.SITE_URL || site.defaultUrl).replace(/\/+$/, '');
 
@@ -21,6 +22,9 @@ checkLegalFacts(site.legal, {production: Boolean(process.env.SITE_URL)});
 /** Comma-separated product ids to show as "coming soon", with the waitlist form. */
 const comingSoon = process.env.COMING_SOON_PRODUCTS ?? '';
 withComingSoon(products, comingSoon); // an unknown id fails the build here, not in a visitor's browser
+
+/** The blog's description, in its feeds and wherever the blog plugin describes it. */
+const blogDescription = 'Guides to travelling and living in China, from the makers of Gotcha.';
 
 /** Empty means "the site's own origin", where `npm start` serves the local stand-in. */
 const supabaseUrl = (process.env.SUPABASE_URL ?? '').replace(/\/+$/, '');
@@ -83,8 +87,8 @@ const config: Config = {
         blog: {
           path: 'blog',
           routeBasePath: 'blog',
-          blogTitle: `${site.companyName} Blog`,
-          blogDescription: 'Guides to travelling and living in China, from the makers of Gotcha.',
+          blogTitle: BLOG_TITLE,
+          blogDescription,
           // The plugin's own list page only redirects: /blogs is the index.
           blogListComponent: '@site/src/components/BlogListRedirect',
           postsPerPage: 'ALL',
@@ -96,8 +100,8 @@ const config: Config = {
           onUntruncatedBlogPosts: 'throw',
           feedOptions: {
             type: ['rss', 'atom'],
-            title: `${site.companyName} Blog`,
-            description: 'Guides to travelling and living in China, from the makers of Gotcha.',
+            title: BLOG_TITLE,
+            description: blogDescription,
             copyright: `Copyright © ${new Date().getFullYear()} ${site.companyName}`,
             language: 'en',
           },
@@ -140,7 +144,7 @@ const config: Config = {
       respectPrefersColorScheme: true,
     },
     metadata: [
-      {name: 'theme-color', content: '#14173a'},
+      {name: 'theme-color', content: PALETTE.ink},
       {name: 'twitter:card', content: 'summary_large_image'},
     ],
     navbar: {

@@ -17,15 +17,10 @@ const babelTransform = [
   },
 ];
 
-/** Every package we import ships CommonJS; list ESM-only ones here so Babel transforms them. */
-const esmOnlyPackages = [];
-
 const shared = {
   transform: {'^.+\\.[cm]?[jt]sx?$': babelTransform},
-  transformIgnorePatterns:
-    esmOnlyPackages.length === 0
-      ? ['/node_modules/']
-      : [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
+  // Every package the tests import ships CommonJS, so none needs transforming.
+  transformIgnorePatterns: ['/node_modules/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {'^@site/(.*)$': '<rootDir>/$1'},
 };

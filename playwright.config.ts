@@ -5,6 +5,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The same site built with a product marked "coming soon" (scripts/test.sh builds both). */
 export const WAITLIST_PORT = PORT + 1;
 
+/** Debian's Chromium, which every browser run here uses (scripts/test.sh installs it). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
 /** Flags that let Debian's Chromium run headless in a container with no network. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -30,7 +33,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
       env: {...process.env, FONTCONFIG_FILE},
     },

@@ -1,12 +1,12 @@
 /** Every knob of `npm run bench` in one place: limits, ports, browser flags, budgets. */
 import path from 'node:path';
-import {CHROMIUM_ARGS} from '../playwright.config';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../playwright.config';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const BUILD_DIR = path.join(ROOT, 'build');
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export {CHROMIUM_PATH};
 /**
  * Every host name resolves to nothing, so a page can only reach the loopback server under test,
  * never another origin (which is counted, and must be 0), and the browser sends nothing outside.
@@ -52,7 +52,7 @@ export const LOAD = {
   timeoutSeconds: 10,
 } as const;
 
-/** The budgets the lead set; `npm run bench` prints each as MET or MISSED. */
+/** The budgets every build must meet; `npm run bench` prints each as MET or MISSED. */
 export const BUDGETS = {
   performance: 100,
   accessibility: 100,

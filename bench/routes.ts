@@ -1,7 +1,7 @@
 /** The routes to measure: every page in the built sitemap, plus one path that does not exist. */
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import * as cheerio from 'cheerio';
+import {sitemapPaths} from '../tests/gates/build-files';
 import {NOT_FOUND_PATH} from './config';
 
 export interface Route {
@@ -12,11 +12,7 @@ export interface Route {
 
 export async function readRoutes(buildDir: string): Promise<Route[]> {
   const xml = await readFile(path.join(buildDir, 'sitemap.xml'), 'utf8');
-  const $ = cheerio.load(xml, {xml: true});
-  const paths = new Set<string>();
-  $('url > loc').each((_, element) => {
-    paths.add(new URL($(element).text().trim()).pathname);
-  });
+  const paths = new Set(sitemapPaths(xml));
   if (paths.size === 0) throw new Error(`${buildDir}/sitemap.xml lists no URL`);
   if (paths.has(NOT_FOUND_PATH)) throw new Error(`${NOT_FOUND_PATH} exists: pick another 404 path`);
   const sorted = [...paths].sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)));

@@ -8,7 +8,7 @@
 import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
-import {CHROMIUM_ARGS, FONTCONFIG_FILE} from '../playwright.config';
+import {CHROMIUM_ARGS, CHROMIUM_PATH, FONTCONFIG_FILE} from '../playwright.config';
 import {setTextSize} from '../tests/e2e/text-size';
 
 const [origin = 'http://localhost:3000', outDir = 'screenshots', ...routes] = process.argv.slice(2);
@@ -20,7 +20,7 @@ const fullPage = process.env.FULL_PAGE !== '0';
 
 async function main(): Promise<void> {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     env: {...process.env, FONTCONFIG_FILE},
   });

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 need_apt=()
-[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+command -v chromium >/dev/null || need_apt+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need_apt+=(postgresql)
 if [ ${#need_apt[@]} -gt 0 ]; then
   step "Installing ${need_apt[*]} from Debian"

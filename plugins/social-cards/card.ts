@@ -1,17 +1,9 @@
 /** The pure parts of the cards: the title to show, its size and the satori element tree. */
 
 import {SOCIAL_CARD_SIZE} from '../../src/lib/social-card';
+import {PALETTE} from './palette';
 
 const {width: CARD_WIDTH, height: CARD_HEIGHT} = SOCIAL_CARD_SIZE;
-
-/** The brand palette (see src/css/custom.css). */
-export const PALETTE = {
-  ink: '#14173A',
-  indigo: '#2F3592',
-  vermilion: '#E5452C',
-  cream: '#FFF7EF',
-  mist: '#E8EAFB',
-} as const;
 
 /** Family name the cards register the committed DejaVu fonts under. */
 export const FONT_FAMILY = 'DejaVu Sans Condensed';

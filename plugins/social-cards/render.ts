@@ -4,7 +4,8 @@ import {Resvg} from '@resvg/resvg-js';
 import {load} from 'cheerio';
 import satori, {type SatoriOptions} from 'satori';
 import {SOCIAL_CARD_SIZE} from '../../src/lib/social-card';
-import {buildCard, collapse, FONT_FAMILY, PALETTE, type CardContent} from './card';
+import {buildCard, collapse, FONT_FAMILY, type CardContent} from './card';
+import {PALETTE} from './palette';
 
 /** The committed fonts (licences beside them): cards never depend on the machine's fonts. */
 export const FONT_FILES = {

@@ -6,7 +6,7 @@
  */
 import {mkdir, readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {PGlite, type Transaction} from '@electric-sql/pglite';
+import {PGlite} from '@electric-sql/pglite';
 import pg from 'pg';
 
 export interface WaitlistDatabaseOptions {
@@ -161,14 +161,23 @@ class SerialQueue {
   }
 }
 
-function pgliteSession(tx: Transaction): OwnerSession {
+/** What both drivers' query() has in common: the rows of one statement. */
+interface Queryable {
+  query(text: string, params: SqlParameter[]): Promise<{rows: SqlRow[]}>;
+}
+
+/**
+ * A session over either driver. `exec` runs a multi-statement script: PGlite has its own method;
+ * node-postgres runs one through query() without parameters (the simple protocol).
+ */
+function ownerSession(client: Queryable, exec: (script: string) => Promise<unknown>): OwnerSession {
   return {
     async query<Row extends SqlRow>(text: string, params: readonly SqlParameter[] = []) {
-      const result = await tx.query<Row>(text, [...params]);
-      return result.rows;
+      // The statement decides the rows' shape; the caller names it, as the drivers let it.
+      return (await client.query(text, [...params])).rows as Row[];
     },
     async exec(script) {
-      await tx.exec(script);
+      await exec(script);
     },
   };
 }
@@ -180,21 +189,8 @@ async function openPglite(
   const db = await PGlite.create(dataDir);
   const queue = new SerialQueue();
   const run: TransactionRunner = (work) =>
-    queue.run(() => db.transaction((tx) => work(pgliteSession(tx))));
+    queue.run(() => db.transaction((tx) => work(ownerSession(tx, (script) => tx.exec(script)))));
   return {run, close: () => queue.run(() => db.close())};
-}
-
-function pgSession(client: pg.PoolClient): OwnerSession {
-  return {
-    async query<Row extends SqlRow>(text: string, params: readonly SqlParameter[] = []) {
-      const result = await client.query<Row>(text, [...params]);
-      return result.rows;
-    },
-    async exec(script) {
-      // Without parameters, node-postgres uses the simple protocol, which runs several statements.
-      await client.query(script);
-    },
-  };
 }
 
 function openPostgres(databaseUrl: string): {run: TransactionRunner; close: () => Promise<void>} {
@@ -208,7 +204,7 @@ function openPostgres(databaseUrl: string): {run: TransactionRunner; close: () =
     let broken = false;
     try {
       await client.query('begin');
-      const result = await work(pgSession(client));
+      const result = await work(ownerSession(client, (script) => client.query(script)));
       await client.query('commit');
       return result;
     } catch (error) {

@@ -2,7 +2,7 @@ import {site} from './site';
 
 export type ProductIcon = 'translate' | 'compass';
 
-/** A product on the home page (the spec's "Product card"). */
+/** A product, as its card on the home page and the footer show it. */
 export interface Product {
   /** Stable id, used for anchors and the COMING_SOON_PRODUCTS build setting. */
   id: string;

@@ -67,6 +67,9 @@ export const site: SiteFacts = {
   },
 };
 
+/** The blog's name: its feeds' title, and the suffix of every article's page title. */
+export const BLOG_TITLE = `${site.companyName} Blog`;
+
 /**
  * The on-site, step-by-step demo of the screen translator (illustrations, served from this site so
  * that it opens in mainland China, where video platforms are blocked). The comparison article's

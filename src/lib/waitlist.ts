@@ -20,7 +20,7 @@ export interface Outcome {
   message: string;
 }
 
-/** The spec's submit check: not empty, and has an @ (the input's type="email" does the rest). */
+/** The check on submit: not empty, and has an @ (the input's type="email" does the rest). */
 export function isValidEmail(value: string): boolean {
   const email = value.trim();
   return email !== '' && email.includes('@');
@@ -33,7 +33,11 @@ export interface InsertResult {
   status: number;
 }
 
-/** The spec's error catalogue, from a result to the toast the visitor sees. */
+/**
+ * From an insert's result to the toast the visitor sees: thanks, "already on our waitlist" for a
+ * duplicate (23505), "Database error: …" for any other database error, or "Something went wrong"
+ * when the request never reached a server.
+ */
 export function toOutcome(result: InsertResult): Outcome {
   const {error, status} = result;
   if (!error) return {kind: 'success', message: WAITLIST_MESSAGES.success};
@@ -56,7 +60,7 @@ export async function joinWaitlist(client: SupabaseClient, email: string): Promi
 }
 
 /**
- * The spec's connection test: a count-only select of one row. A failed HEAD carries no body, so
+ * The connection test: a count-only select of one row. A failed HEAD carries no body, so
  * supabase-js reports no error for some failures: only a 200/206 with a count is healthy.
  */
 export async function checkConnection(client: SupabaseClient): Promise<boolean> {

@@ -5,22 +5,21 @@ import Hero, {HERO_DESCRIPTION, HERO_TITLE} from '@site/src/components/Home/Hero
 import BlogTeaser from '@site/src/components/Home/BlogTeaser';
 import ProductShowcase from '@site/src/components/Home/ProductShowcase';
 import StructuredData from '@site/src/components/Home/StructuredData';
-import {products, withComingSoon} from '@site/src/data/products';
-import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
+import {useProducts} from '@site/src/hooks/useProducts';
 import {scrollToSection} from '@site/src/lib/section-scroll';
 
 export default function Home(): ReactNode {
-  const {comingSoon} = useSiteSettings();
+  const products = useProducts();
   const {hash} = useLocation();
   useEffect(() => {
     if (hash) scrollToSection(decodeURIComponent(hash.slice(1)));
   }, [hash]);
   return (
     <Layout title={HERO_TITLE} description={HERO_DESCRIPTION}>
-      <StructuredData />
+      <StructuredData products={products} />
       <main>
         <Hero />
-        <ProductShowcase products={withComingSoon(products, comingSoon)} />
+        <ProductShowcase products={products} />
         <BlogTeaser />
       </main>
     </Layout>

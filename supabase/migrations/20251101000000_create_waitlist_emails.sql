@@ -1,6 +1,6 @@
 -- The waitlist behind the site's "join the waitlist" form.
 --
--- Security model S3 (see the REST contract): the browser holds the public anon key, so the
+-- The browser holds the public anon key, which anyone can copy, so the
 -- database, not the key, decides what a visitor may do. A visitor may add an e-mail address and
 -- read back row ids (the form selects the new row's id; the connection test counts ids), and
 -- nothing else: no grant ever lets the anon role read, change or delete an address.

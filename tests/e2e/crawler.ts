@@ -21,9 +21,3 @@ export function structuredData($: CheerioAPI): Record<string, unknown>[] {
       return (Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[];
     });
 }
-
-/** Width and height of a PNG, read from its IHDR chunk. */
-export function pngSize(bytes: Buffer): {width: number; height: number} {
-  if (bytes.subarray(1, 4).toString('ascii') !== 'PNG') throw new Error('not a PNG');
-  return {width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20)};
-}

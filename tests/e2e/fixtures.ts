@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test as base, expect, type Page} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import {sitemapPaths} from '../gates/build-files';
 
 export {expect};
 
@@ -76,11 +77,6 @@ export const NOT_FOUND_CONSOLE = /status of 404/;
 
 /** Every page of the build: the paths its sitemap lists, and the not-found page. */
 export const EVERY_PAGE: readonly string[] = [
-  ...Array.from(
-    readFileSync(path.resolve(__dirname, '../../build/sitemap.xml'), 'utf8').matchAll(
-      /<loc>([^<]+)<\/loc>/g,
-    ),
-    (match) => new URL(match[1]!).pathname,
-  ),
+  ...sitemapPaths(readFileSync(path.resolve(__dirname, '../../build/sitemap.xml'), 'utf8')),
   '/this-page-does-not-exist',
 ];

@@ -25,13 +25,15 @@ test.describe('translator pages', () => {
     });
   }
 
-  test('the legal pages say "Last Updated" with today’s date', async ({page}) => {
+  test('the legal pages say "Last Updated" with the visitor’s date, not the build’s', async ({
+    page,
+  }) => {
+    // The browser's clock stands still at noon on a day that is not the build's, so the page and
+    // this expectation read the same day even when the test runs across midnight.
+    await page.clock.setFixedTime(new Date(2031, 6, 4, 12, 0));
     for (const {path} of PAGES.filter((entry) => entry.legal)) {
       await open(page, path);
-      const today = await page.evaluate(() =>
-        new Date().toLocaleDateString('en-US', {year: 'numeric', month: 'long', day: 'numeric'}),
-      );
-      await expect(page.getByText(/^Last Updated:/)).toHaveText(`Last Updated: ${today}`);
+      await expect(page.getByText(/^Last Updated:/)).toHaveText('Last Updated: July 4, 2031');
     }
   });
 

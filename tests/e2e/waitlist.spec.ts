@@ -46,6 +46,17 @@ test.describe('waitlist form on a build with a product coming soon', () => {
     await expect(card.getByRole('link')).toHaveCount(0);
   });
 
+  test('names the coming-soon product in the footer without linking it, as its card does', async ({
+    page,
+  }) => {
+    await open(page, '/blogs');
+    const products = page.getByRole('contentinfo').getByRole('region', {name: 'Products'});
+    await expect(products.getByText('Gotcha Trip Planner')).toBeVisible();
+    await expect(products.getByText('Coming soon')).toBeVisible();
+    await expect(products.getByRole('link', {name: /Gotcha Trip Planner/})).toHaveCount(0);
+    await expect(products.getByRole('link', {name: 'Gotcha Screen Translator'})).toBeVisible();
+  });
+
   test('thanks the visitor, clears the input, then says a second sign-up is a duplicate', async ({
     page,
     watch,

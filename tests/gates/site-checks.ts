@@ -15,15 +15,6 @@ const validator = new HtmlValidate(
   }),
 );
 
-/** The sitemap's URLs as paths on this site. */
-export function sitemapPaths(xml: string, siteUrl: string): string[] {
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
-    const url = match[1] ?? '';
-    if (!url.startsWith(siteUrl)) throw new Error(`Sitemap URL ${url} is not under ${siteUrl}`);
-    return new URL(url).pathname;
-  });
-}
-
 export async function htmlErrors(html: string, page: string): Promise<string[]> {
   // The minifier drops the optional </html> end tag, which the HTML standard allows.
   const source = /<\/html>\s*$/i.test(html) ? html : `${html}</html>`;

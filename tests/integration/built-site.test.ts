@@ -15,10 +15,10 @@ import {
   foreignScriptOrigins,
   htmlErrors,
   parse,
-  sitemapPaths,
   unsafeExternalLinks,
   type PageContext,
 } from '../gates/site-checks';
+import {pngSize, sitemapPaths} from '../gates/build-files';
 import {resolveUrlPath} from '../../server/static-site';
 
 const BUILD = path.resolve(__dirname, '../../build');
@@ -56,12 +56,8 @@ function idsOf(file: string): Set<string> {
 
 function isSocialCard(urlPath: string): boolean {
   if (!files.has(urlPath)) return false;
-  const png = readFileSync(path.join(BUILD, urlPath));
-  return (
-    png.subarray(1, 4).toString('ascii') === 'PNG' &&
-    png.readUInt32BE(16) === 1200 &&
-    png.readUInt32BE(20) === 630
-  );
+  const size = pngSize(readFileSync(path.join(BUILD, urlPath)));
+  return size?.width === 1200 && size.height === 630;
 }
 
 it('covers every page: the sitemap lists the site’s pages', () => {

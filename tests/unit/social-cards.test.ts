@@ -11,6 +11,7 @@ import {
   type CardNode,
 } from '../../plugins/social-cards/card';
 import socialCards, {readPageText} from '../../plugins/social-cards/index';
+import {PALETTE, parsePalette} from '../../plugins/social-cards/palette';
 import {
   FONT_FILES,
   loadCardAssets,
@@ -20,19 +21,13 @@ import {
   type CardAssets,
 } from '../../plugins/social-cards/render';
 import {socialCardPath} from '../../src/lib/social-card';
+import {pngSize} from '../gates/build-files';
 
 jest.setTimeout(60_000);
 
 const repo = path.join(__dirname, '..', '..');
 const fontDir = path.join(repo, 'plugins', 'social-cards', 'fonts');
 const logoPath = path.join(repo, 'static', 'img', 'brand', 'logo.svg');
-
-/** Width and height straight from the PNG's IHDR bytes. */
-function pngSize(png: Uint8Array): {width: number; height: number} {
-  expect(Array.from(png.subarray(0, 8))).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  return {width: view.getUint32(16), height: view.getUint32(20)};
-}
 
 function texts(node: CardNode | string): string[] {
   if (typeof node === 'string') return [node];
@@ -57,6 +52,15 @@ const labelledArt = (label: string) =>
       font-family="-apple-system, 'PingFang SC', 'Noto Sans CJK SC', sans-serif">${label}</text></svg>`;
 
 let assets: CardAssets;
+
+const cardContent = (overrides: Partial<CardContent> = {}): CardContent => ({
+  title: 'How to Use Taobao as a Foreigner: A Step-by-Step Guide',
+  description: 'Everything you need to shop on Taobao.',
+  host: 'gotchalabs.app',
+  companyName: 'Gotcha Labs',
+  logo: assets.logo,
+  ...overrides,
+});
 beforeAll(async () => {
   assets = await loadCardAssets(fontDir, logoPath);
 });
@@ -110,15 +114,24 @@ describe('card text', () => {
   });
 });
 
-describe('card layout and rendering', () => {
-  const content = (overrides: Partial<CardContent> = {}): CardContent => ({
-    title: 'How to Use Taobao as a Foreigner: A Step-by-Step Guide',
-    description: 'Everything you need to shop on Taobao.',
-    host: 'gotchalabs.app',
-    companyName: 'Gotcha Labs',
-    logo: assets.logo,
-    ...overrides,
+describe('card colours', () => {
+  it('come from the brand custom properties of the site stylesheet', async () => {
+    const css = await readFile(path.join(repo, 'src', 'css', 'custom.css'), 'utf8');
+    const ink = /--gl-ink:\s*(#[0-9a-f]{6})/i.exec(css)?.[1];
+    expect(PALETTE.ink).toBe(ink);
+    expect(buildCard(cardContent()).props.style).toMatchObject({backgroundColor: ink});
   });
+
+  it('fail naming a brand colour the stylesheet lacks', () => {
+    const css =
+      ':root { --gl-ink: #000000; --gl-indigo: #111111; --gl-cream: #222222; --gl-mist: #333333; }';
+    expect(() => parsePalette(css)).toThrow('src/css/custom.css: :root has no --gl-vermilion');
+    expect(parsePalette(css.replace('}', '--gl-vermilion: #E5452C; }')).vermilion).toBe('#E5452C');
+  });
+});
+
+describe('card layout and rendering', () => {
+  const content = cardContent;
 
   it('shows the title, description, company and host, and the brand art without a hero', () => {
     const tree = buildCard(content({kicker: 'Blog'}));

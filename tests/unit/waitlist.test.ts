@@ -1,6 +1,5 @@
 import type {SupabaseClient} from '@supabase/supabase-js';
 import {
-  TOAST_DURATION_MS,
   WAITLIST_MESSAGES,
   checkConnection,
   isValidEmail,
@@ -53,10 +52,6 @@ describe('the error catalogue', () => {
     expect(toOutcome({error, status: 0}).message).toBe(
       'Something went wrong. Please try again later.',
     );
-  });
-
-  it('lasts 5000 ms', () => {
-    expect(TOAST_DURATION_MS).toBe(5000);
   });
 });
 

@@ -22,7 +22,8 @@ export function describeError(error: unknown): {status?: string; message: string
 }
 
 /**
- * The spec's error screen ("Unexpected Application Error!"). Used both by core's last-resort
+ * The error screen ("Unexpected Application Error!" with the error's status and text, or its
+ * message). Used both by core's last-resort
  * boundary (src/theme/Error.tsx, outside the layout) and inside the layout (ErrorPageContent), so it
  * relies on nothing but its own CSS.
  */

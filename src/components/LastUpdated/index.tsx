@@ -4,7 +4,10 @@ import styles from './styles.module.css';
 
 const LONG_DATE = new Intl.DateTimeFormat('en-US', {dateStyle: 'long', timeZone: 'UTC'});
 
-/** "Last Updated: <today>" on the legal pages (the spec: the current date). */
+/**
+ * "Last Updated: <today>" on the legal pages: they always show the visitor's current date. The
+ * date the text took effect is the "Effective date" line in each page's own text.
+ */
 export default function LastUpdated(): ReactNode {
   const today = useVisitorToday();
   return (

@@ -44,7 +44,7 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
       .then((healthy) => {
         if (!healthy) console.warn('Waitlist: the connection test to the database failed.');
       });
-    // Once, on mount: the spec's connection test.
+    // Once, on mount: a count-only request that tells whether the database answers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -68,7 +68,7 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
 
   return (
     <>
-      {/* The spec's own check runs on submit, so the browser's bubble does not pre-empt it. */}
+      {/* isValidEmail runs on submit and shows its toast; the browser's bubble would pre-empt it. */}
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <label htmlFor={inputId} className={styles.label}>
           Get an e-mail when {productTitle} launches

@@ -1,42 +1,48 @@
 import type {ReactNode} from 'react';
-import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {BlogPostProvider, useBlogPost} from '@docusaurus/plugin-content-blog/client';
+import {
+  BlogPostProvider,
+  useBlogPost,
+  useBlogPostStructuredData,
+} from '@docusaurus/plugin-content-blog/client';
+import {PageMetadata} from '@docusaurus/theme-common';
+import {useTitleFormatter} from '@docusaurus/theme-common/internal';
 import {blogPostContainerID} from '@docusaurus/utils-common';
 import type {Props} from '@theme/BlogPostPage';
 import Layout from '@theme/Layout';
 import MDXContent from '@theme/MDXContent';
 import BackLink from '@site/src/components/BackLink';
 import DownloadCta from '@site/src/components/DownloadCta';
-import {site} from '@site/src/data/site';
+import {BLOG_TITLE, site} from '@site/src/data/site';
 import {toDisplayDate} from '@site/src/lib/blog-date';
 import {socialCardPath} from '@site/src/lib/social-card';
 import styles from './styles.module.css';
 
-/** The page's head: "<title> | <Company> Blog", sharing tags and BlogPosting structured data. */
+/**
+ * The page's head: the title (the theme's title formatter adds the blog suffix), description,
+ * sharing tags, and the blog plugin's BlogPosting data completed with the card, the company as
+ * author and publisher, and a BreadcrumbList.
+ */
 function ArticleHead({heroUrl}: {heroUrl: string}): ReactNode {
   const {metadata} = useBlogPost();
   const {siteConfig} = useDocusaurusContext();
+  const posting = useBlogPostStructuredData();
+  const pageTitle = useTitleFormatter().format(metadata.title);
   const url = `${siteConfig.url}${metadata.permalink}`;
-  const card = `${siteConfig.url}${socialCardPath(metadata.permalink)}`;
-  const pageTitle = `${metadata.title} | ${site.companyName} Blog`;
+  const company = {'@type': 'Organization', name: site.companyName, url: siteConfig.url};
   const structuredData = [
     {
-      '@context': 'https://schema.org',
-      '@type': 'BlogPosting',
-      headline: metadata.title,
-      description: metadata.description,
-      datePublished: metadata.date,
-      url,
-      mainEntityOfPage: url,
-      image: [card, `${siteConfig.url}${heroUrl}`],
-      author: {'@type': 'Organization', name: site.companyName, url: siteConfig.url},
+      ...posting,
+      image: [
+        `${siteConfig.url}${socialCardPath(metadata.permalink)}`,
+        `${siteConfig.url}${heroUrl}`,
+      ],
+      author: company,
       publisher: {
-        '@type': 'Organization',
-        name: site.companyName,
-        url: siteConfig.url,
+        ...company,
         logo: {'@type': 'ImageObject', url: `${siteConfig.url}/img/brand/logo.svg`},
       },
+      isPartOf: {'@type': 'Blog', '@id': `${siteConfig.url}/blogs`, name: BLOG_TITLE},
     },
     {
       '@context': 'https://schema.org',
@@ -49,17 +55,13 @@ function ArticleHead({heroUrl}: {heroUrl: string}): ReactNode {
     },
   ];
   return (
-    <Head>
-      <title>{pageTitle}</title>
-      <meta property="og:title" content={pageTitle} />
+    <PageMetadata title={metadata.title} description={metadata.description}>
       <meta name="twitter:title" content={pageTitle} />
-      <meta name="description" content={metadata.description} />
-      <meta property="og:description" content={metadata.description} />
       <meta name="twitter:description" content={metadata.description} />
       <meta property="og:type" content="article" />
       <meta property="article:published_time" content={metadata.date} />
       <script type="application/ld+json">{JSON.stringify(structuredData)}</script>
-    </Head>
+    </PageMetadata>
   );
 }
 

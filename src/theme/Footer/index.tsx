@@ -2,8 +2,8 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Icon from '@site/src/components/Icon';
 import SectionLink from '@site/src/components/SectionLink';
-import {products} from '@site/src/data/products';
 import {site} from '@site/src/data/site';
+import {useProducts} from '@site/src/hooks/useProducts';
 import {useVisitorToday} from '@site/src/hooks/useVisitorDate';
 import styles from './styles.module.css';
 
@@ -13,9 +13,32 @@ const TRANSLATOR_PAGES = [
   {to: '/gotcha-screen-translator/terms-of-service', label: 'Terms of Service'},
 ];
 
+/** A titled column of links: a section named by its heading, so it is a landmark region. */
+function LinkColumn({
+  id,
+  title,
+  listClassName = styles.list,
+  children,
+}: {
+  id: string;
+  title: string;
+  listClassName?: string;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
+      <ul className={listClassName}>{children}</ul>
+    </section>
+  );
+}
+
 /** Four columns (company, products, company links, social) and the copyright line. */
 export default function Footer(): ReactNode {
   const year = useVisitorToday().getUTCFullYear();
+  const products = useProducts();
   const socials = [
     {...site.social.photo, icon: 'instagram'},
     {...site.social.video, icon: 'youtube'},
@@ -30,58 +53,50 @@ export default function Footer(): ReactNode {
           </h2>
           <p>{site.blurb}</p>
         </section>
-        <section aria-labelledby="footer-products">
-          <h2 id="footer-products" className={styles.heading}>
-            Products
-          </h2>
-          <ul className={styles.list}>
-            {products.map((product) => (
-              <li key={product.id}>
+        <LinkColumn id="footer-products" title="Products">
+          {products.map((product) => (
+            <li key={product.id}>
+              {/* Like its card, a coming-soon product has no link yet: only its name. */}
+              {product.isComingSoon ? (
+                <span className={styles.comingSoon}>
+                  {product.title} <span className={styles.tag}>Coming soon</span>
+                </span>
+              ) : (
                 <Link href={product.link}>{product.title}</Link>
-              </li>
-            ))}
-            {TRANSLATOR_PAGES.map((page) => (
-              <li key={page.to}>
-                <Link to={page.to}>{page.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="footer-company-links">
-          <h2 id="footer-company-links" className={styles.heading}>
-            Company
-          </h2>
-          <ul className={styles.list}>
-            <li>
-              <SectionLink section="about">About Us</SectionLink>
+              )}
             </li>
-            <li>
-              <Link to="/gotcha-screen-translator/privacy-policy">Privacy Policy</Link>
+          ))}
+          {TRANSLATOR_PAGES.map((page) => (
+            <li key={page.to}>
+              <Link to={page.to}>{page.label}</Link>
             </li>
-            <li>
-              {/* eslint-disable-next-line @docusaurus/no-html-links -- Link would open mailto: in a new tab */}
-              <a href={`mailto:${site.contactEmail}`}>Contact</a>
+          ))}
+        </LinkColumn>
+        <LinkColumn id="footer-company-links" title="Company">
+          <li>
+            <SectionLink section="about">About Us</SectionLink>
+          </li>
+          <li>
+            <Link to="/gotcha-screen-translator/privacy-policy">Privacy Policy</Link>
+          </li>
+          <li>
+            {/* eslint-disable-next-line @docusaurus/no-html-links -- Link would open mailto: in a new tab */}
+            <a href={`mailto:${site.contactEmail}`}>Contact</a>
+          </li>
+        </LinkColumn>
+        <LinkColumn id="footer-social" title="Follow us" listClassName={styles.social}>
+          {socials.map((social) => (
+            <li key={social.name}>
+              <Link
+                href={social.url}
+                className={styles.socialLink}
+                aria-label={`${site.companyName} on ${social.name}`}>
+                <Icon name={social.icon} />
+                <span aria-hidden="true">{social.name}</span>
+              </Link>
             </li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-social">
-          <h2 id="footer-social" className={styles.heading}>
-            Follow us
-          </h2>
-          <ul className={styles.social}>
-            {socials.map((social) => (
-              <li key={social.name}>
-                <Link
-                  href={social.url}
-                  className={styles.socialLink}
-                  aria-label={`${site.companyName} on ${social.name}`}>
-                  <Icon name={social.icon} />
-                  <span aria-hidden="true">{social.name}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+          ))}
+        </LinkColumn>
       </div>
       <p className={styles.copyright}>
         © {year} {site.companyName}. All rights reserved.

@@ -5,7 +5,7 @@ import Section from '@site/src/components/Home/Section';
 import {useBlogSummaries} from '@site/src/hooks/useBlogSummaries';
 import styles from './styles.module.css';
 
-/** The spec's teaser: six newest articles. */
+/** How many of the newest articles the teaser shows; /blogs lists them all. */
 export const TEASER_SIZE = 6;
 
 /** The blog teaser on the home page, with a View All Articles button above and below the cards. */

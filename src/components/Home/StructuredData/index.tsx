@@ -1,11 +1,14 @@
 import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {products} from '@site/src/data/products';
+import type {Product} from '@site/src/data/products';
 import {site} from '@site/src/data/site';
 
-/** Organization, WebSite and the translator app, for search engines reading the home page. */
-export default function StructuredData(): ReactNode {
+/**
+ * Organization, WebSite and the translator app (while it is live), for search engines reading the
+ * home page.
+ */
+export default function StructuredData({products}: {products: readonly Product[]}): ReactNode {
   const {url} = useDocusaurusContext().siteConfig;
   const organization = {
     '@type': 'Organization',
@@ -17,7 +20,7 @@ export default function StructuredData(): ReactNode {
     email: site.contactEmail,
     sameAs: [site.social.photo.url, site.social.video.url],
   };
-  const translator = products.find((product) => product.appStoreBadge);
+  const translator = products.find((product) => product.appStoreBadge && !product.isComingSoon);
   const data = [
     organization,
     {

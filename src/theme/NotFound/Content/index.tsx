@@ -9,7 +9,10 @@ import styles from './styles.module.css';
 const DESCRIPTION =
   'This page does not exist or has moved. Find guides to life in China and the Gotcha apps from the home page.';
 
-/** The spec's not-found page; the server answers it with status 404 and logs the path too. */
+/**
+ * The not-found page ("Oops! Page not found", Return to Home) logs the path in the console; the
+ * server answers it with status 404 and logs the path too.
+ */
 export default function NotFoundContent(): ReactNode {
   const {pathname} = useLocation();
   const {siteConfig} = useDocusaurusContext();
