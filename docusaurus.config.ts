@@ -8,6 +8,7 @@ import {checkLegalFacts} from './src/lib/legal-facts';
 import {ssrTemplate} from './src/lib/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
 import leanClient from './plugins/lean-client';
+import precompress from './plugins/precompress';
 import robotsTxt from './plugins/robots-txt';
 import securityHeaders from './plugins/security-headers';
 import socialCards from './plugins/social-cards';
@@ -123,7 +124,7 @@ const config: Config = {
     ],
   ],
 
-  plugins: [blogSummaries, leanClient, robotsTxt, securityHeaders, socialCards],
+  plugins: [blogSummaries, leanClient, precompress, robotsTxt, securityHeaders, socialCards],
 
   themeConfig: {
     colorMode: {
