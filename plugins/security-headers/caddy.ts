@@ -40,7 +40,8 @@ export function caddyfile(rules: readonly HeaderRule[], siteHost: string): strin
     '\t\t}',
   ]);
   return `# Written by plugins/security-headers at build time from the rules of _headers. Do not edit:
-# rebuild. For Caddy 2.6 or later. Set SITE_ADDRESS (default: ${siteHost}; Caddy then gets and
+# rebuild, and install this file again with every build (its CSP names that build's scripts).
+# For Caddy 2.6 or later. Set SITE_ADDRESS (default: ${siteHost}; Caddy then gets and
 # renews its certificate) and SITE_ROOT (the folder the build was copied to), e.g.
 #   SITE_ADDRESS=${siteHost} SITE_ROOT=/var/www/gotcha-labs/build caddy run --config Caddyfile
 

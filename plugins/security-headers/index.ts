@@ -34,9 +34,12 @@ export default function securityHeaders(context: LoadContext): Plugin {
       await writeFile(path.join(outDir, '_headers'), headersFile(rules));
       await writeFile(path.join(outDir, '_redirects'), redirectsFile());
       await mkdir(path.join(outDir, DEPLOY_DIR), {recursive: true});
-      await writeFile(path.join(outDir, DEPLOY_DIR, 'nginx.conf'), nginxConfig(rules));
-      const siteHost = new URL(context.siteConfig.url).host;
-      await writeFile(path.join(outDir, DEPLOY_DIR, 'Caddyfile'), caddyfile(rules, siteHost));
+      const siteUrl = new URL(context.siteConfig.url);
+      await writeFile(
+        path.join(outDir, DEPLOY_DIR, 'nginx.conf'),
+        nginxConfig(rules, siteUrl.hostname),
+      );
+      await writeFile(path.join(outDir, DEPLOY_DIR, 'Caddyfile'), caddyfile(rules, siteUrl.host));
     },
   };
 }

@@ -30,7 +30,7 @@ function headerLines(rules: readonly HeaderRule[], urlPath: string, indent: stri
  * path, the not-found page with 404, the `_headers` headers on every answer, and the build's
  * precompressed files.
  */
-export function nginxConfig(rules: readonly HeaderRule[]): string {
+export function nginxConfig(rules: readonly HeaderRule[], serverName: string): string {
   const prefixes = rules
     .map(({pattern}) => pattern)
     .filter((pattern) => pattern !== '/*' && pattern.endsWith('/*'))
@@ -43,11 +43,13 @@ export function nginxConfig(rules: readonly HeaderRule[]): string {
     '    }',
   ]);
   return `# Written by plugins/security-headers at build time from the rules of _headers. Do not edit:
-# rebuild. For nginx 1.22 or later with the brotli static module (Debian:
+# rebuild, and install this file again with every build (its CSP names that build's scripts).
+# For nginx 1.22 or later with the brotli static module (Debian:
 # apt install nginx libnginx-mod-http-brotli-static; without the module, delete brotli_static).
-# Include this file in the http block (e.g. as /etc/nginx/conf.d/gotcha-labs.conf), set root to
-# the folder the build was copied to, and add TLS (listen 443 ssl, certificates) or a proxy
-# that terminates it.
+# Include it in the http block, e.g. \`include ${NGINX_ROOT}/_deploy/nginx.conf;\` in
+# /etc/nginx/conf.d/gotcha-labs.conf, with the build copied to root below (or change root).
+# TLS and other local settings go in /etc/nginx/gotcha-labs.d/*.conf (listen 443 ssl,
+# ssl_certificate, ssl_certificate_key), which this file includes.
 
 # Answers to any method but GET and HEAD name the allowed ones. $request is the request line as
 # received: the error page's internal redirect turns the method itself into GET.
@@ -58,8 +60,9 @@ map $request $gotcha_labs_allow {
 
 server {
     listen ${NGINX_LISTEN};
-    server_name _;
+    server_name ${serverName};
     root ${NGINX_ROOT};
+    include /etc/nginx/gotcha-labs.d/*.conf;
 
     server_tokens off;
     # Locations are paths on this host, whatever Host header or absolute URL the request held.

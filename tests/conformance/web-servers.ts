@@ -109,7 +109,8 @@ export async function startNginx({buildDir, edit = (config) => config}: StartOpt
   const port = await freePort();
   const site = (await readFile(path.join(buildDir, '_deploy/nginx.conf'), 'utf8'))
     .replace(/^(\s*)listen \d+;/m, `$1listen 127.0.0.1:${port};`)
-    .replace(/^(\s*)root [^;]+;/m, `$1root ${buildDir};`);
+    .replace(/^(\s*)root [^;]+;/m, `$1root ${buildDir};`)
+    .replace(/^\s*include \/etc\/nginx\/[^;]*;\n/m, '');
   await writeFile(path.join(workDir, 'site.conf'), edit(site));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
     (kind) => `    ${kind}_temp_path ${path.join(workDir, kind)};`,

@@ -13,7 +13,7 @@ describe('the files each host reads, from one set of rules', () => {
   });
 
   it('lists every header, with always, in each nginx block that has headers of its own', () => {
-    const config = nginxConfig(rules);
+    const config = nginxConfig(rules, 'gotchalabs.app');
     const blocks = config.split(/\n\s*location /);
     expect(blocks).toHaveLength(4); // the server block and /, /assets/, /img/
     for (const block of blocks) {
@@ -27,7 +27,9 @@ describe('the files each host reads, from one set of rules', () => {
   });
 
   it('refuses a header value nginx would read as a variable', () => {
-    expect(() => nginxConfig(headerRules("script-src 'self' $x"))).toThrow(/cannot hold/);
+    expect(() => nginxConfig(headerRules("script-src 'self' $x"), 'gotchalabs.app')).toThrow(
+      /cannot hold/,
+    );
   });
 
   it('sets the headers of later rules after earlier ones in the Caddyfile', () => {
