@@ -35,3 +35,10 @@ it('logs a line naming the path of a request for an unknown page', async () => {
 it('leaves HSTS out over plain HTTP', async () => {
   expect((await fetch(`${server.url}/`)).headers.get('strict-transport-security')).toBeNull();
 });
+
+it('answers a malformed URL with its own not-found page and status 400', async () => {
+  const response = await fetch(`${server.url}/%zz`);
+  expect(response.status).toBe(400);
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(await response.text()).toContain('Oops! Page not found');
+});
