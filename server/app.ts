@@ -46,10 +46,9 @@ export function splitTarget(target: string): {pathname: string; query: string} |
 
 /**
  * The only place a redirect is built: `/blogs/` → `/blogs`, a moved path (`/blog`) to its new
- * one, query kept. It
- * returns a path on this origin or nothing: a path holding a backslash (raw or encoded), a
- * control character or white space, or starting with `//`, would let a browser read a host
- * (`/\evil.example` is `//evil.example` to it), so it gets no redirect.
+ * one, query kept. It returns a path on this origin or nothing: a path holding a backslash (raw
+ * or encoded), a control character or white space, or starting with `//`, would let a browser
+ * read a host (`/\evil.example` is `//evil.example` to it), so it gets no redirect.
  */
 export function canonicalRedirect(pathname: string, query = ''): string | undefined {
   let target = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
