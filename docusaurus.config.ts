@@ -9,6 +9,7 @@ import {ssrTemplate} from './src/lib/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
 import criticalCss from './plugins/critical-css';
 import leanClient from './plugins/lean-client';
+import precompress from './plugins/precompress';
 import robotsTxt from './plugins/robots-txt';
 import securityHeaders from './plugins/security-headers';
 import socialCards from './plugins/social-cards';
@@ -136,7 +137,15 @@ const config: Config = {
     ],
   ],
 
-  plugins: [blogSummaries, criticalCss, leanClient, robotsTxt, securityHeaders, socialCards],
+  plugins: [
+    blogSummaries,
+    criticalCss,
+    leanClient,
+    precompress,
+    robotsTxt,
+    securityHeaders,
+    socialCards,
+  ],
 
   themeConfig: {
     colorMode: {

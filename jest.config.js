@@ -1,7 +1,8 @@
 /**
- * Jest: `unit` (components and plain logic, jsdom) and `integration` (the real server process,
- * Node). Babel options are given inline: a babel.config.js at the root would be picked up by
- * Docusaurus's own build.
+ * Jest: `unit` (components and plain logic, jsdom), `integration` (the real server process,
+ * Node) and `conformance` (HTTP checks against the bundled server, nginx, Caddy or a URL). Babel
+ * options are given inline: a babel.config.js at the root would be picked up by Docusaurus's own
+ * build.
  * @type {import('jest').Config}
  */
 const babelTransform = [
@@ -41,6 +42,12 @@ module.exports = {
       roots: ['<rootDir>/tests/integration'],
       // Jest reads `testTimeout` only at the top level, not per project: the integration
       // tests call jest.setTimeout(60_000) themselves.
+    },
+    {
+      ...shared,
+      displayName: 'conformance',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/conformance'],
     },
   ],
 };

@@ -5,6 +5,7 @@
 import {cp, readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
+import {writeCompressedForms} from '../plugins/precompress/compress';
 
 export async function copyWithoutScripts(buildDir: string, outDir: string): Promise<void> {
   await cp(buildDir, outDir, {recursive: true});
@@ -14,5 +15,7 @@ export async function copyWithoutScripts(buildDir: string, outDir: string): Prom
     const $ = cheerio.load(await readFile(file, 'utf8'));
     $('script, link[rel="modulepreload"], link[rel="preload"][as="script"]').remove();
     await writeFile(file, $.html());
+    // The copied .br and .gz forms still hold the scripts; servers would send them instead.
+    await writeCompressedForms(file);
   }
 }

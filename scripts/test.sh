@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check, on a fresh machine too: installs what is missing (npm packages, Debian's
-# Chromium and PostgreSQL), then type check, lint, the production builds, unit and integration
-# tests, and the end-to-end suite in Chromium against those builds served by server/.
+# Chromium, PostgreSQL, nginx with its brotli module and Caddy), then type check, lint, the
+# production builds, unit, integration and HTTP conformance tests (the build served by server/,
+# nginx and Caddy), and the end-to-end suite in Chromium against those builds served by server/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +11,10 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need_apt+=(postgresql)
+[ -x /usr/sbin/nginx ] || need_apt+=(nginx)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] ||
+  need_apt+=(libnginx-mod-http-brotli-static)
+[ -x /usr/bin/caddy ] || need_apt+=(caddy)
 if [ ${#need_apt[@]} -gt 0 ]; then
   step "Installing ${need_apt[*]} from Debian"
   export DEBIAN_FRONTEND=noninteractive
@@ -40,7 +45,7 @@ rm -rf build build-waitlist
 npx docusaurus build
 COMING_SOON_PRODUCTS=trip-planner npx docusaurus build --out-dir build-waitlist
 
-step 'Unit and integration tests (the server tests use the build)'
+step 'Unit, integration and conformance tests (the server tests use the build)'
 npx jest --ci
 
 step 'End-to-end tests (Chromium)'

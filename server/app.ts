@@ -3,6 +3,7 @@ import path from 'node:path';
 import {negotiate} from '@fastify/accept-negotiator';
 import Fastify, {LogController, type FastifyInstance, type FastifyReply} from 'fastify';
 import fresh from 'fresh';
+import {MOVED_PATHS} from '../plugins/security-headers/redirects';
 import {headersFor, parseHeadersFile, type HeaderRule} from './headers-file';
 import {loadStaticSite, resolveUrlPath, type StaticFile} from './static-site';
 import {openWaitlistDatabase, type WaitlistDatabaseOptions} from './waitlist/database';
@@ -44,15 +45,15 @@ export function splitTarget(target: string): {pathname: string; query: string} |
 }
 
 /**
- * The only place a redirect is built: `/blogs/` → `/blogs`, `/blog` → `/blogs`, query kept. It
- * returns a path on this origin or nothing: a path holding a backslash (raw or encoded), a
- * control character or white space, or starting with `//`, would let a browser read a host
- * (`/\evil.example` is `//evil.example` to it), so it gets no redirect.
+ * The only place a redirect is built: `/blogs/` → `/blogs`, a moved path (`/blog`) to its new
+ * one, query kept. It returns a path on this origin or nothing: a path holding a backslash (raw
+ * or encoded), a control character or white space, or starting with `//`, would let a browser
+ * read a host (`/\evil.example` is `//evil.example` to it), so it gets no redirect.
  */
 export function canonicalRedirect(pathname: string, query = ''): string | undefined {
   let target = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (target === '') target = '/';
-  if (target === '/blog') target = '/blogs';
+  target = MOVED_PATHS.find(({from}) => from === target)?.to ?? target;
   if (target === pathname) return undefined;
   const location = target + query;
   let decoded: string;

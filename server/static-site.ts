@@ -1,17 +1,20 @@
 import {createHash} from 'node:crypto';
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {promisify} from 'node:util';
-import {brotliCompress, constants, gzip} from 'node:zlib';
+import {
+  COMPRESSIBLE_EXTENSIONS,
+  ENCODING_SUFFIXES,
+  compressForms,
+  isBuildOnlyFile,
+  isCompressedForm,
+  type CompressedForms,
+} from '../plugins/precompress/compress';
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+export {isBuildOnlyFile};
 
 /** One file of the build, held in memory with its precompressed forms. */
-export interface StaticFile {
+export interface StaticFile extends CompressedForms {
   body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
   contentType: string;
   /** A digest of the plain body; each stored form's ETag is made from it. */
   hash: string;
@@ -34,57 +37,47 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/;
+async function listFiles(dir: string): Promise<Set<string>> {
+  const entries = await readdir(dir, {recursive: true, withFileTypes: true});
+  return new Set(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name)),
+  );
+}
 
-/** Compressed forms worth sending: only those smaller than the original. */
-async function compress(body: Buffer): Promise<Pick<StaticFile, 'br' | 'gzip'>> {
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzipAsync(body, {level: constants.Z_BEST_COMPRESSION}),
-  ]);
+/**
+ * The brotli and gzip forms the build holds beside a text file (plugins/precompress writes them).
+ * A text file without any, in a build made some other way, is compressed here instead.
+ */
+async function compressedForms(file: string, onDisk: Set<string>): Promise<CompressedForms> {
+  if (!COMPRESSIBLE_EXTENSIONS.has(path.extname(file).toLowerCase())) return {};
+  const [br, gzip] = [ENCODING_SUFFIXES.br, ENCODING_SUFFIXES.gzip].map((suffix) =>
+    onDisk.has(file + suffix) ? file + suffix : undefined,
+  );
+  if (!br && !gzip) return compressForms(await readFile(file));
   return {
-    br: br.length < body.length ? br : undefined,
-    gzip: gz.length < body.length ? gz : undefined,
+    br: br === undefined ? undefined : await readFile(br),
+    gzip: gzip === undefined ? undefined : await readFile(gzip),
   };
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, {recursive: true, withFileTypes: true});
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
 /**
- * Files the build writes for static hosts, not for visitors: `_headers`, `_redirects` and the
- * like at the root, and dotfiles anywhere. Static hosts answer 404 for them, and so do we.
- */
-export function isBuildOnlyFile(urlPath: string): boolean {
-  return /^\/_[^/]*$/.test(urlPath) || urlPath.includes('/.');
-}
-
-/**
- * Loads the whole production build into memory, keyed by URL path, compressing text once with
- * brotli and gzip at their best settings. The site is a few megabytes; serving it from memory with
- * precomputed ETags and encodings is what lets one small process outrun a plain file server.
+ * Loads the whole production build into memory, keyed by URL path, with the compressed forms of
+ * its text files. The site is a few megabytes; serving it from memory with precomputed ETags and
+ * encodings is what lets one small process outrun a plain file server.
  */
 export async function loadStaticSite(buildDir: string): Promise<Map<string, StaticFile>> {
   const files = new Map<string, StaticFile>();
-  for (const file of await listFiles(buildDir)) {
-    const body = await readFile(file);
-    const contentType =
-      CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const onDisk = await listFiles(buildDir);
+  for (const file of onDisk) {
     const urlPath = '/' + path.relative(buildDir, file).split(path.sep).join('/');
-    if (isBuildOnlyFile(urlPath)) continue;
+    if (isBuildOnlyFile(urlPath) || isCompressedForm(file)) continue;
+    const body = await readFile(file);
     files.set(urlPath, {
       body,
-      ...(COMPRESSIBLE.test(contentType) ? await compress(body) : {}),
-      contentType,
+      ...(await compressedForms(file, onDisk)),
+      contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
       hash: createHash('sha256').update(body).digest('base64url').slice(0, 27),
     });
   }

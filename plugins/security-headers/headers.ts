@@ -1,5 +1,6 @@
 import {createHash} from 'node:crypto';
 import {load} from 'cheerio';
+import type {HeaderRule} from '../../server/headers-file';
 
 /** Script types a browser executes; JSON-LD and other data blocks are not scripts to CSP. */
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);
@@ -44,21 +45,39 @@ export function contentSecurityPolicy({
   return directives.map((parts) => parts.join(' ')).join('; ');
 }
 
+/** Security headers every answer carries, and caching by path; later rules override earlier ones. */
+export function headerRules(csp: string): HeaderRule[] {
+  return [
+    {
+      pattern: '/*',
+      headers: [
+        ['Content-Security-Policy', csp],
+        ['X-Content-Type-Options', 'nosniff'],
+        ['X-Frame-Options', 'DENY'],
+        ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+        [
+          'Permissions-Policy',
+          'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+        ],
+        ['Cross-Origin-Opener-Policy', 'same-origin'],
+        ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
+        ['Cache-Control', 'public, max-age=0, must-revalidate'],
+      ],
+    },
+    {pattern: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']]},
+    {pattern: '/img/*', headers: [['Cache-Control', 'public, max-age=86400']]},
+  ];
+}
+
 /** The `_headers` file (Netlify / Cloudflare Pages format) that static hosts and server/ apply. */
-export function headersFile(csp: string): string {
-  return `# Written by plugins/security-headers at build time. Do not edit: rebuild.
-/*
-  Content-Security-Policy: ${csp}
-  X-Content-Type-Options: nosniff
-  X-Frame-Options: DENY
-  Referrer-Policy: strict-origin-when-cross-origin
-  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()
-  Cross-Origin-Opener-Policy: same-origin
-  Strict-Transport-Security: max-age=63072000; includeSubDomains
-  Cache-Control: public, max-age=0, must-revalidate
-/assets/*
-  Cache-Control: public, max-age=31536000, immutable
-/img/*
-  Cache-Control: public, max-age=86400
-`;
+export function headersFile(rules: readonly HeaderRule[]): string {
+  const lines = rules.flatMap(({pattern, headers}) => [
+    pattern,
+    ...headers.map(([name, value]) => `  ${name}: ${value}`),
+  ]);
+  return [
+    '# Written by plugins/security-headers at build time. Do not edit: rebuild.',
+    ...lines,
+    '',
+  ].join('\n');
 }

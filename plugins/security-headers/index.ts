@@ -1,13 +1,21 @@
-import {readdir, readFile, writeFile} from 'node:fs/promises';
+import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {toSiteSettings} from '../../src/lib/site-settings';
-import {contentSecurityPolicy, headersFile, inlineScriptHashes} from './headers';
+import {caddyfile} from './caddy';
+import {contentSecurityPolicy, headerRules, headersFile, inlineScriptHashes} from './headers';
+import {nginxConfig} from './nginx';
+import {redirectsFile} from './redirects';
+
+/** Where the nginx and Caddy configurations go: a `_` folder, which no host serves. */
+export const DEPLOY_DIR = '_deploy';
 
 /**
- * After the build, hashes every inline script Docusaurus emitted and writes `_headers`: a strict
- * Content-Security-Policy (no 'unsafe-inline' for scripts) and the other security and caching
- * headers, for static hosts and for server/.
+ * After the build, hashes every inline script Docusaurus emitted and writes the headers every
+ * answer must carry (a strict Content-Security-Policy, with no 'unsafe-inline' for scripts, the
+ * other security headers and caching) for each kind of host, from one set of rules: `_headers`
+ * and `_redirects` (Netlify, Cloudflare Pages, server/), `_deploy/nginx.conf` and
+ * `_deploy/Caddyfile`.
  */
 export default function securityHeaders(context: LoadContext): Plugin {
   return {
@@ -22,8 +30,16 @@ export default function securityHeaders(context: LoadContext): Plugin {
       }
       const {supabaseUrl} = toSiteSettings(context.siteConfig.customFields);
       const connectOrigins = supabaseUrl === '' ? [] : [new URL(supabaseUrl).origin];
-      const csp = contentSecurityPolicy({scriptHashes: [...hashes], connectOrigins});
-      await writeFile(path.join(outDir, '_headers'), headersFile(csp));
+      const rules = headerRules(contentSecurityPolicy({scriptHashes: [...hashes], connectOrigins}));
+      await writeFile(path.join(outDir, '_headers'), headersFile(rules));
+      await writeFile(path.join(outDir, '_redirects'), redirectsFile());
+      await mkdir(path.join(outDir, DEPLOY_DIR), {recursive: true});
+      const siteUrl = new URL(context.siteConfig.url);
+      await writeFile(
+        path.join(outDir, DEPLOY_DIR, 'nginx.conf'),
+        nginxConfig(rules, siteUrl.hostname),
+      );
+      await writeFile(path.join(outDir, DEPLOY_DIR, 'Caddyfile'), caddyfile(rules, siteUrl.host));
     },
   };
 }

@@ -49,6 +49,8 @@ export interface StartOptions {
   readsPerMinute?: number;
   /** A production build to serve as well; without it, the REST stand-in alone. */
   buildDir?: string;
+  /** Where to listen; by default a port the system picks. */
+  port?: number;
 }
 
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
@@ -59,7 +61,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       SERVE_BUILD: options.buildDir ? 'true' : 'false',
       BUILD_DIR: options.buildDir ?? '',
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: String(options.port ?? 0),
       DATA_DIR: '',
       DATABASE_URL: '',
       WAITLIST_WRITES_PER_MINUTE: String(options.writesPerMinute ?? 0),

@@ -83,7 +83,13 @@ describe('static files', () => {
   });
 
   it('keeps the files written for static hosts to itself', () => {
-    for (const urlPath of ['/_headers', '/_redirects', '/.well-known/x', '/img/.DS_Store']) {
+    for (const urlPath of [
+      '/_headers',
+      '/_redirects',
+      '/_deploy/nginx.conf',
+      '/.well-known/x',
+      '/img/.DS_Store',
+    ]) {
       expect(isBuildOnlyFile(urlPath)).toBe(true);
     }
     expect(isBuildOnlyFile('/assets/js/main.js')).toBe(false);

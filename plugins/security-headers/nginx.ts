@@ -1,0 +1,95 @@
+import {headersFor, type HeaderRule} from '../../server/headers-file';
+import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
+
+/** The lines an operator (or a test) replaces: where the build lives and where to listen. */
+export const NGINX_ROOT = '/var/www/gotcha-labs/build';
+export const NGINX_LISTEN = '80';
+
+/** A header value as an nginx string; nginx has no escape for `$`, so such a value is refused. */
+export function quoteValue(value: string): string {
+  if (/["$\\]/.test(value)) throw new Error(`A header value nginx cannot hold: ${value}`);
+  return `"${value}"`;
+}
+
+/**
+ * `add_header … always` lines for files under `urlPath`. nginx drops every inherited add_header
+ * in a block that has one of its own, so each block lists all of its headers.
+ */
+function headerLines(rules: readonly HeaderRule[], urlPath: string, indent: string): string[] {
+  const names = new Map(
+    rules.flatMap(({headers}) => headers.map(([name]) => [name.toLowerCase(), name])),
+  );
+  const headers = [...headersFor(rules, urlPath)].map(
+    ([name, value]) => `add_header ${names.get(name) ?? name} ${quoteValue(value)} always;`,
+  );
+  return [...headers, 'add_header Allow $gotcha_labs_allow always;'].map((line) => indent + line);
+}
+
+/**
+ * An nginx server block with the same answers as server/: clean URLs, 301s to the canonical
+ * path, the not-found page with 404, the `_headers` headers on every answer, and the build's
+ * precompressed files.
+ */
+export function nginxConfig(rules: readonly HeaderRule[], serverName: string): string {
+  const prefixes = rules
+    .map(({pattern}) => pattern)
+    .filter((pattern) => pattern !== '/*' && pattern.endsWith('/*'))
+    .map((pattern) => pattern.slice(0, -1));
+  const locations = ['/', ...prefixes].flatMap((prefix) => [
+    '',
+    `    location ${prefix === '/' ? '' : '^~ '}${prefix} {`,
+    ...headerLines(rules, prefix, '        '),
+    '        try_files $uri $uri.html $uri/index.html =404;',
+    '    }',
+  ]);
+  return `# Written by plugins/security-headers at build time from the rules of _headers. Do not edit:
+# rebuild, and install this file again with every build (its CSP names that build's scripts).
+# For nginx 1.22 or later with the brotli static module (Debian:
+# apt install nginx libnginx-mod-http-brotli-static; without the module, delete brotli_static).
+# Include it in the http block, e.g. \`include ${NGINX_ROOT}/_deploy/nginx.conf;\` in
+# /etc/nginx/conf.d/gotcha-labs.conf, with the build copied to root below (or change root).
+# TLS and other local settings go in /etc/nginx/gotcha-labs.d/*.conf (listen 443 ssl,
+# ssl_certificate, ssl_certificate_key), which this file includes.
+
+# Answers to any method but GET and HEAD name the allowed ones. $request is the request line as
+# received: the error page's internal redirect turns the method itself into GET.
+map $request $gotcha_labs_allow {
+    "~^(GET|HEAD) " "";
+    default "GET, HEAD";
+}
+
+server {
+    listen ${NGINX_LISTEN};
+    server_name ${serverName};
+    root ${NGINX_ROOT};
+    include /etc/nginx/gotcha-labs.d/*.conf;
+
+    server_tokens off;
+    # Locations are paths on this host, whatever Host header or absolute URL the request held.
+    absolute_redirect off;
+    charset utf-8;
+    charset_types text/css text/plain text/xml application/javascript application/json
+        application/xml application/rss+xml application/atom+xml;
+    # The build holds <file>.br and <file>.gz beside each text file.
+    brotli_static on;
+    gzip_static on;
+    gzip_vary on;
+
+    error_page 400 404 405 /404.html;
+
+    # Redirects and refusals are answered here, before any location: they carry these headers.
+${headerLines(rules, '/', '    ').join('\n')}
+
+    if ($request_method !~ ^(GET|HEAD)$) {
+        return 405;
+    }
+    # Files written for hosts, not visitors: _headers, _redirects, _deploy/, dotfiles.
+    if ($uri ~ "^/_|/\\.") {
+        return 404;
+    }
+${MOVED_PATHS.map(({from, to}) => `    rewrite ^${from}/*$ ${to} permanent;`).join('\n')}
+    rewrite "${TRAILING_SLASH_PATH}" $1 permanent;
+${locations.join('\n')}
+}
+`;
+}

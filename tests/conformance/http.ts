@@ -1,0 +1,357 @@
+/**
+ * What any host serving the build must answer, checked over HTTP against a base URL: the bundled
+ * server, nginx and Caddy with the build's configurations (local-servers.test.ts), or a deployed
+ * site (deployed.test.ts). Each check throws, naming what is wrong, when the host fails it.
+ */
+import {request as httpRequest} from 'node:http';
+import {request as httpsRequest} from 'node:https';
+import {connect as netConnect} from 'node:net';
+import {connect as tlsConnect} from 'node:tls';
+import {brotliDecompressSync} from 'node:zlib';
+import {headersFor, type HeaderRule} from '../../server/headers-file';
+
+export interface Target {
+  /** Origin of the site, e.g. `http://127.0.0.1:4601` or `https://gotchalabs.app`. */
+  url: string;
+  /** The `_headers` rules of the build being served, to compare every header with. */
+  rules: readonly HeaderRule[];
+}
+
+export interface Check {
+  name: string;
+  run(target: Target): Promise<void>;
+}
+
+/** A page, a hashed script, an image and the not-found page: one of each kind of answer. */
+const PAGES = ['/', '/blogs', '/blog/taobao-guide', '/gotcha-screen-translator/support'];
+
+const get = (target: Target, urlPath: string, headers: Record<string, string> = {}) =>
+  fetch(target.url + urlPath, {headers, redirect: 'manual'});
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * One request written byte for byte (fetch would normalise `\`, absolute-form targets and
+ * methods away, and decodes bodies), and the answer as received.
+ */
+function rawRequest(target: Target, requestTarget: string, method = 'GET'): Promise<RawAnswer> {
+  const {hostname, port, protocol, host} = new URL(target.url);
+  const secure = protocol === 'https:';
+  const portNumber = Number(port || (secure ? 443 : 80));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const send = () =>
+      socket.write(
+        `${method} ${requestTarget} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+    const socket = secure
+      ? tlsConnect({host: hostname, port: portNumber, servername: hostname}, send)
+      : netConnect(portNumber, hostname, send);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const received = Buffer.concat(chunks);
+      const headEnd = received.indexOf('\r\n\r\n');
+      const [statusLine = '', ...lines] = received
+        .subarray(0, headEnd)
+        .toString('latin1')
+        .split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({
+        status: Number(statusLine.split(' ')[1]),
+        headers,
+        body: received.subarray(headEnd + 4),
+      });
+    });
+  });
+}
+
+/** The body as sent, still compressed (fetch decodes it). */
+function encodedBody(target: Target, urlPath: string, acceptEncoding: string): Promise<Buffer> {
+  const request = target.url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    request(target.url + urlPath, {headers: {'accept-encoding': acceptEncoding}}, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** The main bundle, as the home page's script loader names it. */
+async function mainScript(target: Target): Promise<string> {
+  const src = /\/assets\/js\/main\.[\w-]+\.js/.exec(await (await get(target, '/')).text())?.[0];
+  if (!src) throw new Error('The home page loads no main script');
+  return src;
+}
+
+/**
+ * A Location a browser resolves on this site's origin, or no Location at all. `/\host` and
+ * `//host` are other hosts to a browser (the WHATWG URL parser treats `\` as `/`).
+ */
+function expectSameOrigin(requestTarget: string, location: string | undefined): void {
+  if (location === undefined) return;
+  const resolved = new URL(location, 'http://site.test');
+  expect({requestTarget, host: resolved.host}).toEqual({requestTarget, host: 'site.test'});
+}
+
+/**
+ * Every header `_headers` gives `filePath`, with its exact value. HSTS only over HTTPS: a browser
+ * ignores it over plain HTTP, so a local server may leave it out there.
+ */
+function expectHeadersOf(target: Target, filePath: string, headers: Headers, what: string): void {
+  const wrong = [...headersFor(target.rules, filePath)]
+    .filter(([name]) => name !== 'strict-transport-security' || target.url.startsWith('https:'))
+    .filter(([name, value]) => headers.get(name) !== value)
+    .map(([name, value]) => `${what}: ${name} is ${headers.get(name)}, not ${value}`);
+  expect(wrong).toEqual([]);
+}
+
+const NOT_FOUND_TEXT = 'Oops! Page not found';
+
+export const HTTP_CHECKS: Check[] = [
+  {
+    name: 'serves the canonical URLs with 200 and HTML',
+    async run(target) {
+      for (const urlPath of PAGES) {
+        const response = await get(target, urlPath);
+        expect({urlPath, status: response.status}).toEqual({urlPath, status: 200});
+        expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      }
+    },
+  },
+  {
+    name: 'answers an unknown path with 404 and the not-found page',
+    async run(target) {
+      const response = await get(target, '/no/such/page');
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toContain(NOT_FOUND_TEXT);
+    },
+  },
+  {
+    name: 'compresses the not-found page like any other page',
+    async run(target) {
+      const response = await get(target, '/no/such/page', {'accept-encoding': 'br'});
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-encoding')).toBe('br');
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    },
+  },
+  {
+    name: 'redirects the slash form and /blog to the canonical URL with 301, query kept',
+    async run(target) {
+      for (const [from, to] of [
+        ['/blogs/', '/blogs'],
+        ['/blog', '/blogs'],
+        ['/blog/', '/blogs'],
+        ['/blog/taobao-guide/?ref=feed', '/blog/taobao-guide?ref=feed'],
+      ] as const) {
+        const response = await get(target, from);
+        const location = response.headers.get('location');
+        // A host may send an absolute URL; it must name this origin and the canonical path.
+        const resolved = location && new URL(location, target.url);
+        expect({from, status: response.status, to: resolved && resolved.href}).toEqual({
+          from,
+          status: 301,
+          to: new URL(to, target.url).href,
+        });
+      }
+    },
+  },
+  {
+    name: 'answers a malformed URL with 400, and an HTML answer with every header',
+    async run(target) {
+      for (const urlPath of ['/%E0%A4%A', '/%zz']) {
+        const answer = await rawRequest(target, urlPath);
+        expect({urlPath, status: answer.status}).toEqual({urlPath, status: 400});
+        // Go's HTTP server (under Caddy) refuses such a URL itself, in plain text, before any
+        // configuration runs; a browser renders that as text, so it needs no page headers.
+        if (answer.headers['content-type']?.startsWith('text/html')) {
+          expectHeadersOf(target, '/404.html', new Headers(answer.headers), urlPath);
+        }
+      }
+    },
+  },
+  {
+    name: 'never redirects to another host',
+    async run(target) {
+      for (const requestTarget of [
+        '/\\evil.example/',
+        '/\\evil.example',
+        '/%5Cevil.example/',
+        '//evil.example/',
+        '/\\/evil.example/',
+        '/%09/evil.example/',
+        '/%2F%2Fevil.example/',
+        'http://evil.example/blogs/',
+      ]) {
+        const answer = await rawRequest(target, requestTarget);
+        expectSameOrigin(requestTarget, answer.headers.location);
+      }
+    },
+  },
+  {
+    name: 'refuses every method but GET and HEAD with 405 and Allow: GET, HEAD',
+    async run(target) {
+      for (const method of ['POST', 'DELETE', 'PUT', 'PATCH', 'OPTIONS']) {
+        const answer = await rawRequest(target, '/blogs', method);
+        expect({method, status: answer.status, allow: answer.headers.allow}).toEqual({
+          method,
+          status: 405,
+          allow: 'GET, HEAD',
+        });
+      }
+      const response = await fetch(`${target.url}/`, {method: 'POST', body: 'x'});
+      expect(response.status).toBe(405);
+      expectHeadersOf(target, '/404.html', response.headers, 'POST /');
+    },
+  },
+  {
+    name: 'does not serve the files written for hosts',
+    async run(target) {
+      for (const urlPath of [
+        '/_headers',
+        '/_redirects',
+        '/_deploy/nginx.conf',
+        '/_deploy/Caddyfile',
+        '/.nojekyll',
+      ]) {
+        const response = await get(target, urlPath);
+        expect({urlPath, status: response.status}).toEqual({urlPath, status: 404});
+      }
+    },
+  },
+  {
+    name: 'sends every header of _headers on pages, assets, images, redirects and errors',
+    async run(target) {
+      const script = await mainScript(target);
+      const answers: [urlPath: string, filePath: string][] = [
+        ['/', '/index.html'],
+        ['/blogs', '/blogs.html'],
+        [script, script],
+        ['/img/brand/logo.svg', '/img/brand/logo.svg'],
+        ['/no/such/page', '/404.html'],
+        ['/blogs/', '/404.html'],
+        ['/blog', '/404.html'],
+        ['/_headers', '/404.html'],
+      ];
+      for (const [urlPath, filePath] of answers) {
+        expectHeadersOf(target, filePath, (await get(target, urlPath)).headers, urlPath);
+      }
+    },
+  },
+  {
+    name: 'sends a Content-Security-Policy whose script-src allows no inline script but hashed ones',
+    async run(target) {
+      const csp = (await get(target, '/')).headers.get('content-security-policy') ?? '';
+      const scriptSrc = csp
+        .split(';')
+        .find((directive) => directive.trim().startsWith('script-src'));
+      expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+      expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("default-src 'self'");
+    },
+  },
+  {
+    name: 'sends a hashed script brotli-compressed, cached for a year, immutable',
+    async run(target) {
+      const response = await get(target, await mainScript(target), {'accept-encoding': 'gzip, br'});
+      expect(response.headers.get('content-encoding')).toBe('br');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await response.text()).toMatch(/webpackChunk|function/);
+    },
+  },
+  {
+    name: 'sends gzip to a client without brotli, and the plain file to one with neither',
+    async run(target) {
+      const script = await mainScript(target);
+      for (const [acceptEncoding, encoding] of [
+        ['gzip', 'gzip'],
+        ['identity', null],
+        ['', null],
+      ] as const) {
+        const response = await get(target, script, {'accept-encoding': acceptEncoding});
+        expect({acceptEncoding, encoding: response.headers.get('content-encoding')}).toEqual({
+          acceptEncoding,
+          encoding,
+        });
+      }
+    },
+  },
+  {
+    name: 'sends no brotli to a client that refuses it with q=0',
+    async run(target) {
+      for (const acceptEncoding of ['br;q=0', 'br;q=0.000, gzip', 'gzip, br;q=0']) {
+        const response = await get(target, '/blogs', {'accept-encoding': acceptEncoding});
+        expect({acceptEncoding, encoding: response.headers.get('content-encoding')}).not.toEqual({
+          acceptEncoding,
+          encoding: 'br',
+        });
+      }
+    },
+  },
+  {
+    name: 'sends brotli and gzip bodies that decode to the plain file',
+    async run(target) {
+      const script = await mainScript(target);
+      const plain = await encodedBody(target, script, 'identity');
+      const brotli = await encodedBody(target, script, 'br');
+      expect(brotli.length).toBeLessThan(plain.length / 2);
+      expect(brotliDecompressSync(brotli).equals(plain)).toBe(true);
+    },
+  },
+  {
+    name: 'makes pages revalidate, and answers a matching ETag with 304',
+    async run(target) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const first = await get(target, '/blogs', {'accept-encoding': encoding});
+        expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+        const etag = first.headers.get('etag') ?? '';
+        expect(etag).toMatch(/^(W\/)?"[^"]*"$/);
+        const weak = etag.startsWith('W/') ? etag : `W/${etag}`;
+        for (const condition of [etag, weak, `"nope", ${etag}`, '*']) {
+          const again = await get(target, '/blogs', {
+            'accept-encoding': encoding,
+            'if-none-match': condition,
+          });
+          expect({encoding, condition, status: again.status}).toEqual({
+            encoding,
+            condition,
+            status: 304,
+          });
+        }
+      }
+      expect((await get(target, '/blogs', {'if-none-match': '"nope"'})).status).toBe(200);
+    },
+  },
+  {
+    name: 'gives each encoding its own ETag, so a validator never stands for another encoding',
+    async run(target) {
+      const tags = await Promise.all(
+        ['br', 'gzip', 'identity'].map(async (encoding) =>
+          (await get(target, '/blogs', {'accept-encoding': encoding})).headers.get('etag'),
+        ),
+      );
+      expect(new Set(tags).size).toBe(3);
+      const fromBrotli = await get(target, '/blogs', {
+        'accept-encoding': 'gzip',
+        'if-none-match': tags[0] ?? '',
+      });
+      expect(fromBrotli.status).toBe(200);
+    },
+  },
+];

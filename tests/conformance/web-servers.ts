@@ -1,0 +1,167 @@
+/**
+ * Real nginx and Caddy serving a build with the configurations the build holds (`_deploy/`),
+ * started on a loopback port as the current user, in the foreground, with everything they write
+ * in a temporary folder, and stopped after.
+ */
+import {spawn} from 'node:child_process';
+import {mkdir, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
+import {connect, createServer} from 'node:net';
+import {tmpdir, userInfo} from 'node:os';
+import path from 'node:path';
+
+export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const START_TIMEOUT_MS = 15_000;
+const STOP_TIMEOUT_MS = 10_000;
+/** Ports these tests may use. */
+const PORTS = {first: 4600, last: 4699};
+
+export interface WebServer {
+  readonly url: string;
+  /** Everything the process printed so far, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+export async function freePort(): Promise<number> {
+  const count = PORTS.last - PORTS.first + 1;
+  const start = Math.floor(Math.random() * count);
+  for (let step = 0; step < count; step++) {
+    const port = PORTS.first + ((start + step) % count);
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`No free port in ${PORTS.first}-${PORTS.last}`);
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    }).once('error', () => resolve(false));
+  });
+}
+
+/** Runs a server in its own process group and waits until its port accepts connections. */
+async function run(
+  command: string,
+  args: string[],
+  options: {port: number; env?: Record<string, string>; workDir: string},
+): Promise<WebServer> {
+  const child = spawn(command, args, {
+    env: {...process.env, ...options.env},
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  let exited = false;
+  const closed = new Promise<void>((resolve) =>
+    child.once('close', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const signal = (name: NodeJS.Signals) => {
+    if (child.pid === undefined || exited) return;
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // The group is gone already.
+    }
+  };
+  const stop = async (): Promise<void> => {
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), STOP_TIMEOUT_MS);
+    await closed;
+    clearTimeout(timer);
+    await rm(options.workDir, {recursive: true, force: true});
+  };
+
+  const end = Date.now() + START_TIMEOUT_MS;
+  while (!(await accepts(options.port))) {
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > end) {
+      await stop();
+      throw new Error(`${command} did not start on port ${options.port}:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {url: `http://127.0.0.1:${options.port}`, output: () => output, stop};
+}
+
+export interface StartOptions {
+  buildDir: string;
+  /** Changes the configuration before the server reads it (to break it on purpose). */
+  edit?: (config: string) => string;
+}
+
+/** nginx with the build's `_deploy/nginx.conf` as its only server, root and port rewritten. */
+export async function startNginx({buildDir, edit = (config) => config}: StartOptions) {
+  const workDir = await mkdtemp(path.join(tmpdir(), 'conformance-nginx-'));
+  const port = await freePort();
+  const site = (await readFile(path.join(buildDir, '_deploy/nginx.conf'), 'utf8'))
+    .replace(/^(\s*)listen \d+;/m, `$1listen 127.0.0.1:${port};`)
+    .replace(/^(\s*)root [^;]+;/m, `$1root ${buildDir};`)
+    .replace(/^\s*include \/etc\/nginx\/[^;]*;\n/m, '');
+  await writeFile(path.join(workDir, 'site.conf'), edit(site));
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+    (kind) => `    ${kind}_temp_path ${path.join(workDir, kind)};`,
+  );
+  await writeFile(
+    path.join(workDir, 'nginx.conf'),
+    [
+      `load_module ${BROTLI_MODULE};`,
+      // Only root may switch users; then the workers keep the current one.
+      `user ${userInfo().username};`,
+      'worker_processes 1;',
+      'events { worker_connections 256; }',
+      'http {',
+      '    include /etc/nginx/mime.types;',
+      '    default_type application/octet-stream;',
+      '    access_log off;',
+      ...temp,
+      `    include ${path.join(workDir, 'site.conf')};`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  await mkdir(path.join(workDir, 'logs'));
+  const globals = `daemon off; pid ${workDir}/nginx.pid; error_log stderr warn;`;
+  return run(
+    'nginx',
+    ['-p', workDir, '-c', path.join(workDir, 'nginx.conf'), '-e', 'stderr', '-g', globals],
+    {port, workDir},
+  );
+}
+
+/** Caddy with the build's `_deploy/Caddyfile`, no admin API, no HTTPS, state in a temp folder. */
+export async function startCaddy({buildDir, edit = (config) => config}: StartOptions) {
+  const workDir = await mkdtemp(path.join(tmpdir(), 'conformance-caddy-'));
+  const port = await freePort();
+  const site = (await readFile(path.join(buildDir, '_deploy/Caddyfile'), 'utf8')).replace(
+    /^(\{\$SITE_ADDRESS[^\n]*\{)$/m,
+    '$1\n\tbind 127.0.0.1',
+  );
+  const globalOptions = `{\n\tadmin off\n\tauto_https off\n\tstorage file_system ${workDir}/data\n}\n\n`;
+  const config = path.join(workDir, 'Caddyfile');
+  await writeFile(config, globalOptions + edit(site));
+  return run('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
+    port,
+    workDir,
+    env: {
+      HOME: workDir,
+      XDG_CONFIG_HOME: workDir,
+      XDG_DATA_HOME: workDir,
+      SITE_ADDRESS: `http://127.0.0.1:${port}`,
+      SITE_ROOT: buildDir,
+    },
+  });
+}

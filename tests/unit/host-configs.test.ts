@@ -1,0 +1,59 @@
+/** @jest-environment node */
+import {parseHeadersFile} from '../../server/headers-file';
+import {caddyfile} from '../../plugins/security-headers/caddy';
+import {headerRules, headersFile} from '../../plugins/security-headers/headers';
+import {nginxConfig} from '../../plugins/security-headers/nginx';
+import {redirectsFile, TRAILING_SLASH_PATH} from '../../plugins/security-headers/redirects';
+
+const rules = headerRules("default-src 'self'; script-src 'self' 'sha256-abc='");
+
+describe('the files each host reads, from one set of rules', () => {
+  it('writes _headers that reads back as the same rules', () => {
+    expect(parseHeadersFile(headersFile(rules))).toEqual(rules);
+  });
+
+  it('lists every header, with always, in each nginx block that has headers of its own', () => {
+    const config = nginxConfig(rules, 'gotchalabs.app');
+    const blocks = config.split(/\n\s*location /);
+    expect(blocks).toHaveLength(4); // the server block and /, /assets/, /img/
+    for (const block of blocks) {
+      for (const [name] of rules[0]?.headers ?? []) {
+        expect(block).toMatch(new RegExp(`add_header ${name} "[^"]+" always;`));
+      }
+    }
+    expect(config).toContain(
+      'add_header Cache-Control "public, max-age=31536000, immutable" always;',
+    );
+  });
+
+  it('refuses a header value nginx would read as a variable', () => {
+    expect(() => nginxConfig(headerRules("script-src 'self' $x"), 'gotchalabs.app')).toThrow(
+      /cannot hold/,
+    );
+  });
+
+  it('sets the headers of later rules after earlier ones in the Caddyfile', () => {
+    const config = caddyfile(rules, 'gotchalabs.app');
+    expect(config).toContain('{$SITE_ADDRESS:gotchalabs.app} {');
+    expect(config.indexOf('header /assets/* {')).toBeGreaterThan(config.indexOf('header {'));
+  });
+
+  it('redirects /blog and /blog/ to /blogs for Netlify and Cloudflare Pages', () => {
+    expect(redirectsFile()).toContain('/blog /blogs 301\n/blog/ /blogs 301\n');
+  });
+
+  it.each([
+    ['/blogs/', '/blogs'],
+    ['/blog/taobao-guide//', '/blog/taobao-guide'],
+    ['/a/', '/a'],
+  ])('drops the trailing slashes of %s', (path, canonical) => {
+    expect(new RegExp(TRAILING_SLASH_PATH).exec(path)?.[1]).toBe(canonical);
+  });
+
+  it.each(['/', '/blogs', '//evil.example/', '/\\evil.example/', '/a b/', '/\t/evil.example/'])(
+    'leaves %s without a redirect',
+    (path) => {
+      expect(new RegExp(TRAILING_SLASH_PATH).test(path)).toBe(false);
+    },
+  );
+});
