@@ -43,8 +43,9 @@ export default function criticalCss(): Plugin {
         const link = DEFERRED_LINK.exec(html);
         const href = link && STYLESHEET_HREF.exec(link[0])?.[1];
         if (!link || !href) throw new Error(`critical-css: no deferred stylesheet link in ${entry}`);
-        if (!sheets.has(href)) sheets.set(href, await readFile(path.join(outDir, href), 'utf8'));
-        const style = `<style>${await criticalRules(sheets.get(href)!, html)}</style>`;
+        const sheet = sheets.get(href) ?? (await readFile(path.join(outDir, href), 'utf8'));
+        sheets.set(href, sheet);
+        const style = `<style>${await criticalRules(sheet, html)}</style>`;
         const output = html.slice(0, link.index) + style + html.slice(link.index);
         // Other plugins read the pages after the build too: never let them see a half-written one.
         await writeFile(`${file}.tmp`, output);
