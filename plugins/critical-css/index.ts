@@ -42,7 +42,8 @@ export default function criticalCss(): Plugin {
         const html = await readFile(file, 'utf8');
         const link = DEFERRED_LINK.exec(html);
         const href = link && STYLESHEET_HREF.exec(link[0])?.[1];
-        if (!link || !href) throw new Error(`critical-css: no deferred stylesheet link in ${entry}`);
+        if (!link || !href)
+          throw new Error(`critical-css: no deferred stylesheet link in ${entry}`);
         const sheet = sheets.get(href) ?? (await readFile(path.join(outDir, href), 'utf8'));
         sheets.set(href, sheet);
         const style = `<style>${await criticalRules(sheet, html)}</style>`;
