@@ -8,15 +8,15 @@ const DEFERRED_LINK = /<link\b[^>]*\bdata-media\b[^>]*>/;
 const STYLESHEET_HREF = /\bhref="?([^"\s>]+\.css)"?/;
 
 /**
- * The rules among `css` that the elements of `html` can use. Kept whatever the page's markup:
- * custom properties, and rules the browser may need before the full stylesheet arrives (dark
- * mode is chosen in the browser before the first paint, so its rules match nothing prerendered).
+ * The rules among `css` that the elements of `html` can use, with the custom properties those
+ * rules read. Dark-mode rules are always kept: the theme is chosen in the browser before the first
+ * paint, so they match nothing prerendered, and a dark-mode visitor must not see a light flash.
  */
 export async function criticalRules(css: string, html: string): Promise<string> {
   const [result] = await new PurgeCSS().purge({
     content: [{raw: html, extension: 'html'}],
     css: [{raw: css}],
-    variables: false,
+    variables: true,
     keyframes: true,
     fontFace: true,
     safelist: {greedy: [/data-theme/]},
