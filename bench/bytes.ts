@@ -9,6 +9,7 @@ import {chromium, type Browser, type Request} from '@playwright/test';
 import {BROWSER_ARGS, CHROMIUM_PATH, LIMITS} from './config';
 import {onCleanup} from './processes';
 import type {Route} from './routes';
+import {renderBlockingCss} from './render-blocking-css';
 import {sum} from './util';
 
 export const KINDS = ['html', 'css', 'js', 'images', 'other'] as const;
@@ -32,6 +33,11 @@ export interface RouteBytes {
   requests: number;
   bytes: Record<Kind, number>;
   total: number;
+  /**
+   * CSS the first paint waits for: the page's inline `<style>` (brotli) and the stylesheets its
+   * head links for screens, not those loaded without blocking (`media="print"` switched later).
+   */
+  renderBlockingCss: number;
   /** Requests to any origin but the server's (all blocked; the budget is 0). */
   otherOriginRequests: string[];
   failedRequests: string[];
@@ -125,6 +131,7 @@ async function measureRoute(browser: Browser, origin: string, route: Route): Pro
       requests: responses.length,
       bytes,
       total: sum(Object.values(bytes)),
+      renderBlockingCss: renderBlockingCss((await response?.text()) ?? '', responses),
       otherOriginRequests,
       failedRequests,
       responses: responses.map((entry) => ({...entry, url: shorten(entry.url, origin)})),

@@ -65,7 +65,9 @@ export const BUDGETS = {
   tbtMs: 50,
   cls: 0.01,
   jsBytes: 60 * 1024,
+  /** All CSS of a first visit, unless no more than `renderBlockingCssBytes` of it blocks paint. */
   cssBytes: 10 * 1024,
+  renderBlockingCssBytes: 6 * 1024,
   htmlBytes: 14 * 1024,
   otherOrigins: 0,
   coldBuildMs: 30_000,

@@ -36,6 +36,7 @@ export function bytesTable(routes: readonly RouteBytes[]): string {
     route.status,
     route.requests,
     ...KINDS.map((kind) => kb(route.bytes[kind])),
+    kb(route.renderBlockingCss),
     kb(route.total),
     route.otherOriginRequests.length,
   ]);
@@ -50,6 +51,7 @@ export function bytesTable(routes: readonly RouteBytes[]): string {
       'JS',
       'images',
       'other',
+      'CSS blocking paint',
       'total',
       'other origins',
     ],
