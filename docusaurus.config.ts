@@ -13,7 +13,7 @@ import precompress from './plugins/precompress';
 import robotsTxt from './plugins/robots-txt';
 import securityHeaders from './plugins/security-headers';
 import socialCards from './plugins/social-cards';
-import {PALETTE} from './plugins/social-cards/palette';
+import {PALETTE} from './src/lib/brand-palette';
 
 const siteUrl = (process.env.SITE_URL || site.defaultUrl).replace(/\/+$/, '');
 

@@ -1,7 +1,7 @@
 /** The pure parts of the cards: the title to show, its size and the satori element tree. */
 
 import {SOCIAL_CARD_SIZE} from '../../src/lib/social-card';
-import {PALETTE} from './palette';
+import {PALETTE} from '../../src/lib/brand-palette';
 
 const {width: CARD_WIDTH, height: CARD_HEIGHT} = SOCIAL_CARD_SIZE;
 

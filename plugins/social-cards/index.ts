@@ -21,14 +21,11 @@ export function readPageText(
   };
 }
 
-/**
- * The HTML file the build wrote for a route (`/` → index.html, `/blogs` → blogs.html, or
- * blogs/index.html with a trailing-slash setting), or null: redirects and feeds get no card.
- */
+/** The HTML file the build wrote for a route, or null: redirects and feeds get no card. */
 function htmlFileOf(outDir: string, route: string): string | null {
-  const clean = route.replace(/^\/+|\/+$/g, '') || 'index';
-  const files = clean.endsWith('.html') ? [clean] : [`${clean}.html`, `${clean}/index.html`];
-  return files.map((file) => path.join(outDir, file)).find((file) => existsSync(file)) ?? null;
+  const name = route.replace(/^\/+|\/+$/g, '') || 'index';
+  const file = path.join(outDir, name.endsWith('.html') ? name : `${name}.html`);
+  return existsSync(file) ? file : null;
 }
 
 /**

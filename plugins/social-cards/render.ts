@@ -5,7 +5,7 @@ import {load} from 'cheerio';
 import satori, {type SatoriOptions} from 'satori';
 import {SOCIAL_CARD_SIZE} from '../../src/lib/social-card';
 import {buildCard, collapse, FONT_FAMILY, type CardContent} from './card';
-import {PALETTE} from './palette';
+import {PALETTE} from '../../src/lib/brand-palette';
 
 /** The committed fonts (licences beside them): cards never depend on the machine's fonts. */
 export const FONT_FILES = {

@@ -11,7 +11,7 @@ import {
   type CardNode,
 } from '../../plugins/social-cards/card';
 import socialCards, {readPageText} from '../../plugins/social-cards/index';
-import {PALETTE, parsePalette} from '../../plugins/social-cards/palette';
+import {PALETTE, parsePalette} from '../../src/lib/brand-palette';
 import {
   FONT_FILES,
   loadCardAssets,

@@ -23,5 +23,5 @@ export function parsePalette(css: string): Palette {
 }
 
 export const PALETTE: Palette = parsePalette(
-  readFileSync(path.join(__dirname, '..', '..', 'src', 'css', 'custom.css'), 'utf8'),
+  readFileSync(path.join(__dirname, '..', 'css', 'custom.css'), 'utf8'),
 );
