@@ -1,16 +1,20 @@
 import {readdir, readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
+import postcss from 'postcss';
 import {PurgeCSS} from 'purgecss';
 import type {Plugin} from '@docusaurus/types';
 
 /** The template's stylesheet links, which load without blocking the paint (ssr-template.ts). */
 const DEFERRED_LINK = /<link\b[^>]*\bdata-media\b[^>]*>/;
 const STYLESHEET_HREF = /\bhref="?([^"\s>]+\.css)"?/;
+/** States a visitor brings about, never there at the first paint: the full stylesheet has them. */
+const USER_ACTION = /:(?:hover|active|focus|focus-visible|focus-within)\b/;
 
 /**
  * The rules among `css` that the elements of `html` can use, with the custom properties those
- * rules read. Dark-mode rules are always kept: the theme is chosen in the browser before the first
- * paint, so they match nothing prerendered, and a dark-mode visitor must not see a light flash.
+ * rules read, less what cannot show at the first paint (print styles, hover and focus states).
+ * Dark-mode rules are always kept: the theme is chosen in the browser before the first paint, so
+ * they match nothing prerendered, and a dark-mode visitor must not see a light flash.
  */
 export async function criticalRules(css: string, html: string): Promise<string> {
   const [result] = await new PurgeCSS().purge({
@@ -21,7 +25,16 @@ export async function criticalRules(css: string, html: string): Promise<string> 
     fontFace: true,
     safelist: {greedy: [/data-theme/]},
   });
-  return result?.css ?? '';
+  const root = postcss.parse(result?.css ?? '');
+  root.walkAtRules('media', (rule) => {
+    if (rule.params.trim() === 'print') rule.remove();
+  });
+  root.walkRules((rule) => {
+    const selectors = rule.selectors.filter((selector) => !USER_ACTION.test(selector));
+    if (selectors.length === 0) rule.remove();
+    else rule.selectors = selectors;
+  });
+  return root.toString();
 }
 
 /**

@@ -3,11 +3,11 @@
  * started on a loopback port as the current user, in the foreground, with everything they write
  * in a temporary folder, and stopped after.
  */
-import {spawn} from 'node:child_process';
 import {mkdir, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
 import {connect, createServer} from 'node:net';
 import {tmpdir, userInfo} from 'node:os';
 import path from 'node:path';
+import {spawnGroup} from '../process-group';
 
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const START_TIMEOUT_MS = 15_000;
@@ -55,46 +55,21 @@ async function run(
   args: string[],
   options: {port: number; env?: Record<string, string>; workDir: string},
 ): Promise<WebServer> {
-  const child = spawn(command, args, {
-    env: {...process.env, ...options.env},
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  let exited = false;
-  const closed = new Promise<void>((resolve) =>
-    child.once('close', () => {
-      exited = true;
-      resolve();
-    }),
-  );
-  const signal = (name: NodeJS.Signals) => {
-    if (child.pid === undefined || exited) return;
-    try {
-      process.kill(-child.pid, name);
-    } catch {
-      // The group is gone already.
-    }
-  };
+  const group = spawnGroup(command, args, {env: {...process.env, ...options.env}});
   const stop = async (): Promise<void> => {
-    signal('SIGTERM');
-    const timer = setTimeout(() => signal('SIGKILL'), STOP_TIMEOUT_MS);
-    await closed;
-    clearTimeout(timer);
+    await group.stop(STOP_TIMEOUT_MS);
     await rm(options.workDir, {recursive: true, force: true});
   };
 
   const end = Date.now() + START_TIMEOUT_MS;
   while (!(await accepts(options.port))) {
-    if (child.exitCode !== null || child.signalCode !== null || Date.now() > end) {
+    if (group.isClosed() || Date.now() > end) {
       await stop();
-      throw new Error(`${command} did not start on port ${options.port}:\n${output}`);
+      throw new Error(`${command} did not start on port ${options.port}:\n${group.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return {url: `http://127.0.0.1:${options.port}`, output: () => output, stop};
+  return {url: `http://127.0.0.1:${options.port}`, output: group.output, stop};
 }
 
 export interface StartOptions {

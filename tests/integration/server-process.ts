@@ -2,11 +2,12 @@
  * Starts and stops the real server (`npx tsx server/serve.ts`) as a child
  * process, the way `npm start` runs it, and reads its address from Fastify's log.
  */
-import {execFile, spawn} from 'node:child_process';
+import {execFile} from 'node:child_process';
 import {mkdtemp, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
+import {spawnGroup} from '../process-group';
 import type {AnonOutcome} from './anon-sql';
 
 const PROJECT_ROOT = path.resolve(__dirname, '../..');
@@ -54,7 +55,7 @@ export interface StartOptions {
 }
 
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
-  const child = spawn('npx', ['tsx', 'server/serve.ts'], {
+  const group = spawnGroup('npx', ['tsx', 'server/serve.ts'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
@@ -68,93 +69,60 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       WAITLIST_READS_PER_MINUTE: String(options.readsPerMinute ?? 0),
       ...options.storage.env,
     },
-    // Its own process group, so stopping reaches npx, tsx and node alike.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  // Fires once the process and every descendant holding its pipes have exited.
-  let isClosed = false;
-  const closed = new Promise<void>((resolve) =>
-    child.once('close', () => {
-      isClosed = true;
-      resolve();
-    }),
-  );
+  const {output} = group;
 
   let stopping = false;
   const stop = async (): Promise<void> => {
     stopping = true;
-    if (child.pid !== undefined && !isClosed) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // The group is already gone.
-      }
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => {
-        resolve('timeout');
-      }, STOP_TIMEOUT_MS);
-    });
-    const result = await Promise.race([closed, timedOut]);
-    clearTimeout(timer);
-    if (result === 'timeout' && child.pid !== undefined) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-      await closed;
-      throw new Error(`The server did not stop within ${STOP_TIMEOUT_MS} ms:\n${output}`);
+    if (await group.stop(STOP_TIMEOUT_MS)) {
+      throw new Error(`The server did not stop within ${STOP_TIMEOUT_MS} ms:\n${output()}`);
     }
   };
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(new Error(`The server did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
+      reject(new Error(`The server did not start within ${START_TIMEOUT_MS} ms:\n${output()}`));
     }, START_TIMEOUT_MS);
-    const onData = (): void => {
-      const match = /Server listening at (http:\/\/[^\s"]+)/.exec(output);
+    const stopListening = group.onStdout(() => {
+      const match = /Server listening at (http:\/\/[^\s"]+)/.exec(output());
       if (match?.[1]) {
         clearTimeout(timer);
-        child.stdout.off('data', onData);
+        stopListening();
         resolve(match[1]);
       }
-    };
-    child.stdout.on('data', onData);
-    void closed.then(() => {
+    });
+    void group.closed.then(() => {
       clearTimeout(timer);
-      reject(new Error(`The server exited before listening (code ${child.exitCode}):\n${output}`));
+      reject(
+        new Error(`The server exited before listening (code ${group.exitCode()}):\n${output()}`),
+      );
     });
   }).catch(async (error: unknown) => {
     await stop().catch(() => undefined);
     throw error;
   });
 
-  void closed.then(() => {
+  void group.closed.then(() => {
     // Shown in the test output: every later failure against this server follows from it.
     if (!stopping) {
-      const how = child.signalCode ?? `code ${child.exitCode}`;
-      console.error(`The server at ${url} exited unexpectedly (${how}):\n${output}`);
+      const how = group.signalCode() ?? `code ${group.exitCode()}`;
+      console.error(`The server at ${url} exited unexpectedly (${how}):\n${output()}`);
     }
   });
   const kill = async (): Promise<void> => {
     stopping = true;
-    if (child.pid !== undefined && !isClosed) process.kill(-child.pid, 'SIGKILL');
-    await closed;
+    group.signal('SIGKILL');
+    await group.closed;
   };
   const outputMatching = async (pattern: RegExp, timeoutMs = 5_000): Promise<string> => {
     const end = Date.now() + timeoutMs;
-    while (!pattern.test(output) && Date.now() < end) {
+    while (!pattern.test(output()) && Date.now() < end) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    return output;
+    return output();
   };
-  return {url, output: () => output, outputMatching, stop, kill};
+  return {url, output, outputMatching, stop, kill};
 }
 
 const runFile = promisify(execFile);
