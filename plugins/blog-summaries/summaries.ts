@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {BlogPost} from '@docusaurus/plugin-content-blog';
-import {toDisplayDate} from '../../src/lib/blog-date';
+import {toDisplayDate} from '../../src/lib/dates';
 
 /**
  * What the home teaser and /blogs need of a post, and nothing more: it ships on every page. The

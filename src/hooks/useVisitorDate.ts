@@ -15,7 +15,7 @@ function localDay(date: Date): CalendarDay {
 /**
  * Today, in the visitor's time zone. The prerendered HTML and the first client render (so that
  * hydration matches) carry the build's day; the visitor's own day replaces it once the page is
- * live. Format the result with `timeZone: 'UTC'`.
+ * live. Format the result in UTC (`toLongDate`).
  */
 export function useVisitorToday(): CalendarDay {
   const buildDate = new Date(useSiteSettings().buildDate);

@@ -1,8 +1,7 @@
 import type {ReactNode} from 'react';
 import {useVisitorToday} from '@site/src/hooks/useVisitorDate';
+import {toLongDate} from '@site/src/lib/dates';
 import styles from './styles.module.css';
-
-const LONG_DATE = new Intl.DateTimeFormat('en-US', {dateStyle: 'long', timeZone: 'UTC'});
 
 /**
  * "Last Updated: <today>" on the legal pages: they always show the visitor's current date. The
@@ -13,7 +12,7 @@ export default function LastUpdated(): ReactNode {
   return (
     <p className={styles.lastUpdated}>
       Last Updated:{' '}
-      <time dateTime={today.toISOString().slice(0, 10)}>{LONG_DATE.format(today)}</time>
+      <time dateTime={today.toISOString().slice(0, 10)}>{toLongDate(today)}</time>
     </p>
   );
 }

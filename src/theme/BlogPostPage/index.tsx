@@ -14,7 +14,7 @@ import MDXContent from '@theme/MDXContent';
 import BackLink from '@site/src/components/BackLink';
 import DownloadCta from '@site/src/components/DownloadCta';
 import {BLOG_TITLE, site} from '@site/src/data/site';
-import {toDisplayDate} from '@site/src/lib/blog-date';
+import {toDisplayDate} from '@site/src/lib/dates';
 import {socialCardPath} from '@site/src/lib/social-card';
 import styles from './styles.module.css';
 

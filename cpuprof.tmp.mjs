@@ -1,0 +1,31 @@
+import {chromium} from 'playwright';
+const [url, filter='main.'] = process.argv.slice(2);
+const browser = await chromium.launch({executablePath: '/usr/bin/chromium'});
+const page = await browser.newPage();
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', {interval: 50});
+await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
+await cdp.send('Profiler.start');
+await page.goto(url, {waitUntil: 'load'});
+await page.waitForTimeout(2500);
+const {profile} = await cdp.send('Profiler.stop');
+await browser.close();
+const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children || []) parent.set(c, n.id);
+const key = (n) => `${(n.callFrame.url || '').split('/').pop()}:${n.callFrame.functionName || '(anon)'}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+const self = {}, incl = {}, byUrl = {};
+profile.samples.forEach((id, i) => {
+  const dt = profile.timeDeltas[i] / 1000;
+  const n = nodes.get(id);
+  self[key(n)] = (self[key(n)] || 0) + dt;
+  const u = (n.callFrame.url || n.callFrame.functionName).split('/').pop();
+  byUrl[u] = (byUrl[u] || 0) + dt;
+  const seen = new Set();
+  for (let x = id; x; x = parent.get(x)) { const k = key(nodes.get(x)); if (!seen.has(k)) { incl[k] = (incl[k] || 0) + dt; seen.add(k); } }
+});
+const top = (o, n) => Object.entries(o).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(7)} ${k}`).join('\n');
+console.log('BY URL (self, ms @4x)\n' + top(byUrl, 12));
+console.log('SELF\n' + top(self, 20));
+console.log('INCL\n' + top(incl, 40));
