@@ -39,6 +39,9 @@ const config: Config = {
   ],
   url: siteUrl,
   baseUrl: '/',
+  // The banner's script shows a "did not load properly" box when `window.docusaurus` is missing at
+  // DOMContentLoaded, which is always so here: the framework's scripts are requested after it.
+  baseUrlIssueBanner: false,
   trailingSlash: false,
   // Pages paint before the framework's scripts are even requested (see the template).
   ssrTemplate,

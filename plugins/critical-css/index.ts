@@ -1,7 +1,7 @@
 import {readdir, readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import postcss from 'postcss';
-import {PurgeCSS} from 'purgecss';
+import {PurgeCSS, type ExtractorResultDetailed} from 'purgecss';
 import type {Plugin} from '@docusaurus/types';
 
 /** The template's stylesheet links, which load without blocking the paint (ssr-template.ts). */
@@ -9,12 +9,47 @@ const DEFERRED_LINK = /<link\b[^>]*\bdata-media\b[^>]*>/;
 const STYLESHEET_HREF = /\bhref="?([^"\s>]+\.css)"?/;
 /** States a visitor brings about, never there at the first paint: the full stylesheet has them. */
 const USER_ACTION = /:(?:hover|active|focus|focus-visible|focus-within)\b/;
+const SCRIPT_OR_STYLE = /<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi;
+const START_TAG = /<([a-z][\w-]*)([^>]*)>/gi;
+const ATTRIBUTE = /([^\s=/"'>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
 /**
- * The rules among `css` that the elements of `html` can use, with the custom properties those
- * rules read, less what cannot show at the first paint (print styles, hover and focus states).
- * Dark-mode rules are always kept: the theme is chosen in the browser before the first paint, so
- * they match nothing prerendered, and a dark-mode visitor must not see a light flash.
+ * What the page's markup offers selectors: its tags, classes, ids and attributes, read from the
+ * tags alone. PurgeCSS's default reads every word of the page, so an article that says "menu" or
+ * "button" kept Infima's `.menu` and `.button` rules. The theme script sets `data-theme` and
+ * `data-theme-choice` on `<html>` before the first paint, so every value they can take counts.
+ */
+export function markupSelectors(html: string): ExtractorResultDetailed {
+  const tags = new Set<string>();
+  const classes = new Set<string>();
+  const ids = new Set<string>();
+  const names = new Set(['data-theme', 'data-theme-choice']);
+  const values = new Set(['light', 'dark', 'system']);
+  for (const [, tag = '', attributes = ''] of html.replace(SCRIPT_OR_STYLE, '').matchAll(START_TAG)) {
+    tags.add(tag.toLowerCase());
+    for (const [, name = '', ...quoted] of attributes.matchAll(ATTRIBUTE)) {
+      const value = quoted.find((part) => part !== undefined) ?? '';
+      const words = value.split(/\s+/).filter(Boolean);
+      names.add(name);
+      values.add(value);
+      for (const word of words) values.add(word);
+      if (name === 'class') for (const word of words) classes.add(word);
+      if (name === 'id') ids.add(value);
+    }
+  }
+  return {
+    tags: [...tags],
+    classes: [...classes],
+    ids: [...ids],
+    attributes: {names: [...names], values: [...values]},
+    undetermined: [],
+  };
+}
+
+/**
+ * The rules among `css` that the elements of `html` can use, in either colour scheme, with the
+ * custom properties those rules read, less what cannot show at the first paint (print styles,
+ * hover and focus states).
  */
 export async function criticalRules(css: string, html: string): Promise<string> {
   const [result] = await new PurgeCSS().purge({
@@ -23,7 +58,7 @@ export async function criticalRules(css: string, html: string): Promise<string> 
     variables: true,
     keyframes: true,
     fontFace: true,
-    safelist: {greedy: [/data-theme/]},
+    extractors: [{extensions: ['html'], extractor: markupSelectors}],
   });
   const root = postcss.parse(result?.css ?? '');
   root.walkAtRules('media', (rule) => {
