@@ -25,10 +25,12 @@ export function markupSelectors(html: string): ExtractorResultDetailed {
   const ids = new Set<string>();
   const names = new Set(['data-theme', 'data-theme-choice']);
   const values = new Set(['light', 'dark', 'system']);
-  for (const [, tag = '', attributes = ''] of html.replace(SCRIPT_OR_STYLE, '').matchAll(START_TAG)) {
+  for (const [, tag = '', attributes = ''] of html
+    .replace(SCRIPT_OR_STYLE, '')
+    .matchAll(START_TAG)) {
     tags.add(tag.toLowerCase());
     for (const [, name = '', ...quoted] of attributes.matchAll(ATTRIBUTE)) {
-      const value = quoted.find((part) => part !== undefined) ?? '';
+      const value = quoted.find(Boolean) ?? '';
       const words = value.split(/\s+/).filter(Boolean);
       names.add(name);
       values.add(value);

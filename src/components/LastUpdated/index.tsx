@@ -11,8 +11,7 @@ export default function LastUpdated(): ReactNode {
   const today = useVisitorToday();
   return (
     <p className={styles.lastUpdated}>
-      Last Updated:{' '}
-      <time dateTime={today.toISOString().slice(0, 10)}>{toLongDate(today)}</time>
+      Last Updated: <time dateTime={today.toISOString().slice(0, 10)}>{toLongDate(today)}</time>
     </p>
   );
 }
