@@ -110,3 +110,37 @@ for (const scheme of COLOR_SCHEMES) {
     }
   });
 }
+
+test('the first paint does not wait for the full stylesheet, which applies once it arrives', async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/css/**', async (request) => {
+    await held;
+    await request.continue();
+  });
+  await page.goto('/blog/gotcha-vs-rest', {waitUntil: 'commit'});
+  const firstPaint = await page.evaluate(
+    () =>
+      new Promise<number | null>((resolve) => {
+        setTimeout(() => resolve(null), 5000);
+        new PerformanceObserver((list) => {
+          const paint = list.getEntriesByName('first-contentful-paint')[0];
+          if (paint) resolve(paint.startTime);
+        }).observe({type: 'paint', buffered: true});
+      }),
+  );
+  expect(firstPaint, 'painted while the stylesheet was held back').not.toBeNull();
+
+  release();
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.styleSheets).some(
+          (sheet) => sheet.href?.includes('/assets/css/') && sheet.media.mediaText === 'all',
+        ),
+      ),
+    )
+    .toBe(true);
+});
