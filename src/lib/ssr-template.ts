@@ -15,29 +15,43 @@
 /**
  * The loader, as the browser runs it (plain ES5, no build step): applies the stylesheets linked
  * as `media="print" data-media="all"` (they download without blocking the paint), then appends
- * `sources` as ordered scripts after DOMContentLoaded and the next painted frame.
+ * `sources` as ordered scripts once the document is parsed and its first contentful paint is on
+ * screen. A `requestAnimationFrame` callback runs before its frame is painted, and a paint can
+ * reach the screen well after that: scripts requested in between share the link with the first
+ * screen, and Lighthouse bills them to the largest paint. Browsers without paint timing wait for
+ * the next frame instead.
  */
 export const SCRIPT_LOADER = `function (sources) {
   document.querySelectorAll('link[data-media]').forEach(function (link) {
     link.media = link.getAttribute('data-media');
   });
-  function load() {
-    sources.forEach(function (source) {
-      var script = document.createElement('script');
-      script.src = source;
-      script.async = false;
-      document.head.appendChild(script);
-    });
+  var waitingFor = 2;
+  function ready() {
+    waitingFor -= 1;
+    if (waitingFor > 0) return;
+    setTimeout(function () {
+      sources.forEach(function (source) {
+        var script = document.createElement('script');
+        script.src = source;
+        script.async = false;
+        document.head.appendChild(script);
+      });
+    }, 0);
   }
-  function afterPaint() {
-    requestAnimationFrame(function () {
-      setTimeout(load, 0);
-    });
+  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (types && types.indexOf('paint') >= 0) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      ready();
+    }).observe({type: 'paint', buffered: true});
+  } else {
+    requestAnimationFrame(ready);
   }
   if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', afterPaint);
+    document.addEventListener('DOMContentLoaded', ready);
   } else {
-    afterPaint();
+    ready();
   }
 }`;
 
