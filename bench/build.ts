@@ -1,5 +1,5 @@
 /**
- * The cold production build: caches and output removed, then `docusaurus build`, timed, with the
+ * The cold production build: caches and output removed, then `npm run build`, timed, with the
  * peak resident memory of its whole process tree sampled from /proc every 200 ms and, when GNU
  * time is installed, its own report (the largest single process, and the wall clock).
  */
@@ -49,16 +49,17 @@ export async function coldBuild(workDir: string): Promise<BuildResult> {
   ];
   await Promise.all(removed.map((dir) => rm(dir, {recursive: true, force: true})));
 
-  const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
+  // `npm run build`, the one command every build goes through (it sets the build's environment).
+  const npmBuild = ['run', '--silent', 'build'];
   const timeReport = path.join(workDir, 'build-time.txt');
   const logFile = path.join(workDir, 'build.log');
   const useGnuTime = existsSync(GNU_TIME);
   const [command, args] = useGnuTime
-    ? [GNU_TIME, ['-v', '-o', timeReport, docusaurus, 'build']]
-    : [docusaurus, ['build']];
+    ? [GNU_TIME, ['-v', '-o', timeReport, 'npm', ...npmBuild]]
+    : ['npm', npmBuild];
 
   const started = performance.now();
-  const child = startProcess('docusaurus build', command, args, {
+  const child = startProcess('npm run build', command, args, {
     cwd: ROOT,
     logFile,
     env: {NO_UPDATE_NOTIFIER: '1'},
@@ -91,11 +92,11 @@ export async function coldBuild(workDir: string): Promise<BuildResult> {
   }
   const wallMs = endedAt - started;
   if (exitCode !== 0)
-    throw new Error(`docusaurus build failed (exit ${String(exitCode)}); see ${logFile}`);
+    throw new Error(`npm run build failed (exit ${String(exitCode)}); see ${logFile}`);
 
   const gnu = useGnuTime ? parseGnuTime(await readFile(timeReport, 'utf8')) : {};
   return {
-    command: `${useGnuTime ? '/usr/bin/time -v ' : ''}docusaurus build`,
+    command: `${useGnuTime ? '/usr/bin/time -v ' : ''}npm run build`,
     removed: removed.map((dir) => path.relative(ROOT, dir)),
     wallMs: Math.round(wallMs),
     peakTreeRssBytes: peak,

@@ -38,6 +38,11 @@ export interface RouteBytes {
    * head links for screens, not those loaded without blocking (`media="print"` switched later).
    */
   renderBlockingCss: number;
+  /**
+   * The page's own response as transferred, headers and body: what has to arrive before the
+   * first paint, so it should fit in the first round trip (TCP's initial window).
+   */
+  documentBytes: number | null;
   /** Requests to any origin but the server's (all blocked; the budget is 0). */
   otherOriginRequests: string[];
   failedRequests: string[];
@@ -132,6 +137,7 @@ async function measureRoute(browser: Browser, origin: string, route: Route): Pro
       bytes,
       total: sum(Object.values(bytes)),
       renderBlockingCss: renderBlockingCss((await response?.text()) ?? '', responses),
+      documentBytes: await documentBytes(response?.request()),
       otherOriginRequests,
       failedRequests,
       responses: responses.map((entry) => ({...entry, url: shorten(entry.url, origin)})),
@@ -139,6 +145,12 @@ async function measureRoute(browser: Browser, origin: string, route: Route): Pro
   } finally {
     await context.close();
   }
+}
+
+async function documentBytes(request: Request | undefined): Promise<number | null> {
+  if (!request) return null;
+  const {responseHeadersSize, responseBodySize} = await request.sizes();
+  return responseHeadersSize + responseBodySize;
 }
 
 function shorten(url: string, origin: string): string {

@@ -91,7 +91,7 @@ async function writeResults(): Promise<string> {
 async function measure(workDir: string): Promise<void> {
   noteLoad('start');
   if (results.options.build) {
-    log('cold build: removing build/, .docusaurus/, node_modules/.cache, then docusaurus build');
+    log('cold build: removing build/, .docusaurus/, node_modules/.cache, then npm run build');
     results.build = await coldBuild(workDir);
     log(`built in ${(results.build.wallMs / 1000).toFixed(1)} s`);
     process.stdout.write(`${buildTable(results.build)}\n`);

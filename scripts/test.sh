@@ -42,8 +42,8 @@ npm run --silent lint
 
 step 'Production builds (as deployed, and with a product coming soon for the waitlist tests)'
 rm -rf build build-waitlist
-npx docusaurus build
-COMING_SOON_PRODUCTS=trip-planner npx docusaurus build --out-dir build-waitlist
+npm run --silent build
+COMING_SOON_PRODUCTS=trip-planner npm run --silent build -- --out-dir build-waitlist
 
 step 'Unit, integration and conformance tests (the server tests use the build)'
 npx jest --ci

@@ -23,6 +23,6 @@ const buildMarker = path.join(buildDir, '_headers');
 const builtAt = existsSync(buildMarker) ? statSync(buildMarker).mtimeMs : 0;
 if (builtAt < Math.max(...SOURCES.map(newestChange))) {
   console.log('Building the site (sources changed since the last build)…');
-  execFileSync('npx', ['docusaurus', 'build', '--out-dir', buildDir], {stdio: 'inherit'});
+  execFileSync('npm', ['run', 'build', '--', '--out-dir', buildDir], {stdio: 'inherit'});
 }
 void import('./serve');

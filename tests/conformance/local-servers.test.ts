@@ -1,7 +1,7 @@
 /**
  * The HTTP conformance checks (http.ts) against each way the build is served here: the bundled
  * server, nginx with `_deploy/nginx.conf` and Caddy with `_deploy/Caddyfile` (run
- * `npx docusaurus build` first; npm test does, and installs nginx and Caddy). And the proof that
+ * `npm run build` first; npm test does, and installs nginx and Caddy). And the proof that
  * the checks can fail: nginx with one header left out of one block fails exactly the header check.
  */
 import {existsSync, readFileSync} from 'node:fs';
@@ -16,7 +16,7 @@ jest.setTimeout(60_000);
 
 const BUILD_DIR = path.resolve(__dirname, '../../build');
 if (!existsSync(path.join(BUILD_DIR, '_deploy/nginx.conf'))) {
-  throw new Error(`No production build in ${BUILD_DIR}: run "npx docusaurus build" first.`);
+  throw new Error(`No production build in ${BUILD_DIR}: run "npm run build" first.`);
 }
 const rules = parseHeadersFile(readFileSync(path.join(BUILD_DIR, '_headers'), 'utf8'));
 

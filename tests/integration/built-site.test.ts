@@ -1,5 +1,5 @@
 /**
- * Gates over every page of the production build (run `npx docusaurus build` first; npm test
+ * Gates over every page of the production build (run `npm run build` first; npm test
  * does). Pages come from the sitemap plus the not-found page, so a new page is covered as soon as
  * it exists.
  */
@@ -23,7 +23,7 @@ import {resolveUrlPath} from '../../server/static-site';
 
 const BUILD = path.resolve(__dirname, '../../build');
 if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
-  throw new Error(`No production build in ${BUILD}: run "npx docusaurus build" first.`);
+  throw new Error(`No production build in ${BUILD}: run "npm run build" first.`);
 }
 const siteOrigin = (process.env.SITE_URL || site.defaultUrl).replace(/\/+$/, '');
 const files = new Set(
@@ -107,4 +107,13 @@ it('no stylesheet or script refers to another origin, except links a visitor cli
     return [];
   });
   expect(problems).toEqual([]);
+});
+
+it('no image is inlined as a data URI: it would ride in the HTML and again in the page’s script', () => {
+  const inlined = pages.flatMap(({page, $}) =>
+    $('img[src^="data:"], image[href^="data:"]')
+      .toArray()
+      .map((element) => `${page}: ${$(element).attr('alt') ?? '(no alt)'}`),
+  );
+  expect(inlined).toEqual([]);
 });

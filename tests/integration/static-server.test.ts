@@ -1,5 +1,5 @@
 /**
- * What only the bundled server does, serving the production build (run `npx docusaurus build`
+ * What only the bundled server does, serving the production build (run `npm run build`
  * first; npm test does). What every host must answer over HTTP, this server included, is in
  * tests/conformance.
  */
@@ -15,7 +15,7 @@ let storage: Storage;
 
 beforeAll(async () => {
   if (!existsSync(path.join(BUILD_DIR, '_headers'))) {
-    throw new Error(`No production build in ${BUILD_DIR}: run "npx docusaurus build" first.`);
+    throw new Error(`No production build in ${BUILD_DIR}: run "npm run build" first.`);
   }
   storage = await createPgliteStorage();
   server = await startServer({storage, buildDir: BUILD_DIR});

@@ -63,7 +63,7 @@ async function siteWithPost(frontMatter: string): Promise<string> {
 }
 
 function build(cwd: string) {
-  return run('npx', ['docusaurus', 'build'], {
+  return run('npm', ['run', 'build'], {
     cwd,
     env: {...process.env, NO_COLOR: '1'},
     maxBuffer: 64 * 1024 * 1024,
