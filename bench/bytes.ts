@@ -148,9 +148,8 @@ async function measureRoute(browser: Browser, origin: string, route: Route): Pro
 }
 
 async function documentBytes(request: Request | undefined): Promise<number | null> {
-  if (!request) return null;
-  const {responseHeadersSize, responseBodySize} = await request.sizes();
-  return responseHeadersSize + responseBodySize;
+  const sizes = await request?.sizes().catch(() => undefined);
+  return sizes ? sizes.responseHeadersSize + sizes.responseBodySize : null;
 }
 
 function shorten(url: string, origin: string): string {
