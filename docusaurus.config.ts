@@ -8,6 +8,7 @@ import {checkLegalFacts} from './src/lib/legal-facts';
 import {ssrTemplate} from './src/lib/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
 import criticalCss from './plugins/critical-css';
+import freshness, {feedItemsWithReviewDates} from './plugins/freshness';
 import leanClient from './plugins/lean-client';
 import precompress from './plugins/precompress';
 import robotsTxt from './plugins/robots-txt';
@@ -98,7 +99,9 @@ const config: Config = {
           postsPerPage: 'ALL',
           archiveBasePath: null,
           blogSidebarCount: 0,
-          showReadingTime: false,
+          showReadingTime: true,
+          // From each post's `last_update.date` (its review date), never from git history.
+          showLastUpdateTime: true,
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
@@ -108,6 +111,7 @@ const config: Config = {
             description: blogDescription,
             copyright: `Copyright © ${new Date().getFullYear()} ${site.companyName}`,
             language: 'en',
+            createFeedItems: feedItemsWithReviewDates,
           },
         } satisfies BlogOptions,
         theme: {
@@ -143,6 +147,7 @@ const config: Config = {
   plugins: [
     blogSummaries,
     criticalCss,
+    freshness,
     leanClient,
     precompress,
     robotsTxt,

@@ -33,6 +33,33 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const REQUIRED_TEXT = ['slug', 'title', 'description', 'image', 'excerpt'] as const;
 
+/** How many related guides an article may name. */
+export const MAX_RELATED = 3;
+
+function isDate(value: unknown): boolean {
+  return (
+    (value instanceof Date && !Number.isNaN(value.getTime())) ||
+    (typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value)))
+  );
+}
+
+function relatedProblems(related: unknown, ownSlug: unknown): string[] {
+  if (
+    !Array.isArray(related) ||
+    related.length === 0 ||
+    related.length > MAX_RELATED ||
+    !related.every((entry) => typeof entry === 'string' && SLUG.test(entry))
+  ) {
+    return [
+      `"related" must list 1 to ${MAX_RELATED} article slugs, like [taobao-guide, gotcha-vs-rest]`,
+    ];
+  }
+  const problems: string[] = [];
+  if (related.includes(ownSlug)) problems.push('"related" must not name the article itself');
+  if (new Set(related).size !== related.length) problems.push('"related" names a slug twice');
+  return problems;
+}
+
 export class FrontMatterError extends Error {
   override name = 'FrontMatterError';
 }
@@ -52,18 +79,24 @@ export function validateFrontMatter(post: PostInput, siteDir: string): void {
       problems.push(`"${field}" must be non-empty text`);
     }
   }
-  const {date, slug, image, excerpt, image_alt: imageAlt} = fm;
+  const {date, slug, image, excerpt, image_alt: imageAlt, last_update: lastUpdate, related} = fm;
   if (imageAlt !== undefined && (typeof imageAlt !== 'string' || imageAlt.trim() === '')) {
     problems.push('"image_alt", when given, must be non-empty text describing the image');
   }
   // The blog plugin would fall back to the folder's date: a post must say when it was published.
   if (date === undefined || date === null) problems.push('"date" is missing');
-  else if (
-    !(date instanceof Date && !Number.isNaN(date.getTime())) &&
-    !(typeof date === 'string' && DATE.test(date) && !Number.isNaN(Date.parse(date)))
-  ) {
+  else if (!isDate(date)) {
     problems.push(`"date" must be a date like 2025-06-17, got ${JSON.stringify(date)}`);
   }
+  // Without it the blog plugin would ask git, which knows when a file changed, not when its
+  // facts were checked.
+  const reviewed = (lastUpdate as {date?: unknown} | null | undefined)?.date;
+  if (!isDate(reviewed)) {
+    problems.push(
+      `"last_update" must give the day the facts were last checked: "last_update:" then "  date: 2026-11-25"`,
+    );
+  }
+  if (related !== undefined) problems.push(...relatedProblems(related, slug));
   if (typeof slug === 'string' && slug !== '') {
     if (!SLUG.test(slug)) problems.push(`"slug" must be kebab-case, got "${slug}"`);
     const folder = path.basename(path.dirname(post.sourcePath));
@@ -100,6 +133,21 @@ export function listedPosts(blogPosts: readonly BlogPost[], siteDir: string): Li
       {sourcePath: sourcePath(post), frontMatter: post.metadata.frontMatter},
       siteDir,
     );
+  }
+  const listedSlugs = new Set(
+    blogPosts
+      .filter((post) => !post.metadata.unlisted)
+      .map((post) => post.metadata.frontMatter.slug),
+  );
+  for (const post of blogPosts) {
+    const related = (post.metadata.frontMatter.related ?? []) as string[];
+    const unknown = related.filter((slug) => !listedSlugs.has(slug));
+    if (unknown.length > 0) {
+      const file = path.relative(siteDir, sourcePath(post)).split(path.sep).join('/');
+      throw new FrontMatterError(
+        `${file}: "related" names ${unknown.map((slug) => `"${slug}"`).join(', ')}, which no listed article has as its slug`,
+      );
+    }
   }
   return blogPosts
     .filter((post) => !post.metadata.unlisted)

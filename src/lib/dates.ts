@@ -20,10 +20,19 @@ const MONTHS = [
 ];
 
 /**
- * A calendar day as US English writes it in full, in UTC: `June 17, 2025`. The same text as
- * `Intl.DateTimeFormat('en-US', {dateStyle: 'long', timeZone: 'UTC'})`, without the ~30 ms a phone
- * spends loading the locale data to build that formatter, on the main thread, before hydration.
+ * A calendar day written in full, in UTC, as every page writes one: `17 June 2025`. The same text
+ * as `Intl.DateTimeFormat('en-GB', {dateStyle: 'long', timeZone: 'UTC'})`, without the ~30 ms a
+ * phone spends loading the locale data to build that formatter, on the main thread.
  */
 export function toLongDate(day: Date): string {
-  return `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
+
+/** `2026-12-31` as a UTC midnight, or undefined when it is not a real calendar day. */
+export function parseDay(text: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
 }

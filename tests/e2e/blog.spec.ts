@@ -1,3 +1,5 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {TRANSLATOR_DEMO_PATH, site} from '../../src/data/site';
 import {expect, open, test} from './fixtures';
 import {pngSize, sitemapPaths} from '../gates/build-files';
@@ -12,6 +14,26 @@ const INDEX = [
   ['gotcha-vs-rest', '2025/06/14'],
   ['essential-apps-china-2025', '2025/06/13'],
 ] as const;
+
+/** The day each article's front matter says its facts were last checked (`last_update.date`). */
+function reviewDate(slug: string): string {
+  const blog = path.resolve(__dirname, '../../blog');
+  const folder = readdirSync(blog).find((name) => name.endsWith(`-${slug}`))!;
+  const source = readFileSync(path.join(blog, folder, 'index.mdx'), 'utf8');
+  const date = /^last_update:\s*\n\s+date:\s*(\d{4}-\d{2}-\d{2})\s*$/m.exec(source)?.[1];
+  if (!date) throw new Error(`${slug} has no last_update.date`);
+  return date;
+}
+
+/** `2026-11-25` → `25 November 2026`, as the articles write it. */
+function longDate(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
 
 test.describe('blog index at /blogs', () => {
   test('has a way home, a heading, an intro and the six cards, newest first', async ({
@@ -124,7 +146,7 @@ test.describe('article pages', () => {
     await open(page, '/blog/essential-apps-china-2025');
     const article = page.getByRole('article');
     await expect(article.getByRole('heading', {level: 1})).toContainText('Essential Apps');
-    await expect(article.locator('header time')).toHaveText('2025/06/13');
+    await expect(article.locator('header time').first()).toHaveText('2025/06/13');
     await expect(article.locator('header img')).toHaveAttribute('alt', /app icons/);
     const sections = await article.getByRole('heading', {level: 2}).allTextContents();
     for (const topic of [
@@ -208,6 +230,99 @@ test.describe('article pages', () => {
       expect(posting.url).toBe(canonical);
       expect(String(posting.datePublished)).toContain(date.replaceAll('/', '-'));
       expect(structuredData($).some((data) => data['@type'] === 'BreadcrumbList')).toBe(true);
+    }
+  });
+});
+
+test.describe('what a reader of a long guide expects', () => {
+  test('every article gives its reading time and, under the date, the day it was last reviewed', async ({
+    page,
+  }) => {
+    for (const [slug, date] of INDEX) {
+      await open(page, `/blog/${slug}`);
+      const header = page.getByRole('article').locator('header');
+      await expect(header.getByText(/^\d+ min read$|· \d+ min read/)).toBeVisible();
+      const published = header.getByText(date, {exact: true});
+      const updated = header.getByText(`Updated ${longDate(reviewDate(slug))}`, {exact: true});
+      await expect(updated).toBeVisible();
+      expect((await updated.boundingBox())!.y).toBeGreaterThan((await published.boundingBox())!.y);
+    }
+  });
+
+  test('every article lists its sections under "On this page", and a tap goes to the section', async ({
+    page,
+  }, testInfo) => {
+    const phone = testInfo.project.name === 'phone';
+    for (const [slug] of INDEX) {
+      await open(page, `/blog/${slug}`);
+      const contents = page.getByRole('navigation', {name: 'On this page'});
+      await expect(contents).toHaveCount(1);
+      if (phone) {
+        // Collapsed above the text until the reader opens it.
+        await expect(contents.getByRole('link')).toHaveCount(0);
+        await contents.getByText('On this page').click();
+      }
+      const sections = await page
+        .getByRole('article')
+        .locator('.markdown h2')
+        .evaluateAll((headings) => headings.map((heading) => heading.id));
+      const links = contents.getByRole('link');
+      await expect(links).toHaveCount(sections.length);
+      expect(
+        await links.evaluateAll((anchors) =>
+          anchors.map((a) => new URL((a as HTMLAnchorElement).href).hash.slice(1)),
+        ),
+      ).toEqual(sections);
+      if (slug === INDEX[0][0]) {
+        await links.last().click();
+        await expect(page).toHaveURL(new RegExp(`#${sections.at(-1)}$`));
+        await expect(page.locator(`[id="${sections.at(-1)}"]`)).toBeInViewport();
+      }
+    }
+  });
+
+  test('every article ends with two or three related guides, then the App Store badge', async ({
+    page,
+  }) => {
+    for (const [slug] of INDEX) {
+      await open(page, `/blog/${slug}`);
+      const related = page.getByRole('region', {name: 'Related guides'});
+      const links = related.getByRole('link');
+      const count = await links.count();
+      expect(count, slug).toBeGreaterThanOrEqual(2);
+      expect(count, slug).toBeLessThanOrEqual(3);
+      for (const link of await links.all()) {
+        const href = await link.getAttribute('href');
+        expect(href).toMatch(/^\/blog\/[a-z0-9-]+$/);
+        expect(href).not.toBe(`/blog/${slug}`);
+      }
+      const badge = page.getByRole('article').getByRole('link', {name: /on the App Store/});
+      expect((await badge.boundingBox())!.y).toBeGreaterThan((await related.boundingBox())!.y);
+    }
+    await page.getByRole('region', {name: 'Related guides'}).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+  });
+
+  test('crawlers read the review date as dateModified, the sitemap’s lastmod and the Atom feed’s updated', async ({
+    request,
+  }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    const atom = await (await request.get('/blog/atom.xml')).text();
+    const rss = await (await request.get('/blog/rss.xml')).text();
+    for (const [slug, date] of INDEX) {
+      const reviewed = reviewDate(slug);
+      const $ = await rawPage(request, `/blog/${slug}`);
+      const posting = structuredData($).find((data) => data['@type'] === 'BlogPosting')!;
+      expect(String(posting.dateModified)).toContain(reviewed);
+      expect(String(posting.datePublished)).toContain(date.replaceAll('/', '-'));
+      expect(sitemap).toMatch(new RegExp(`/blog/${slug}</loc><lastmod>${reviewed}</lastmod>`));
+      const entry = atom.split('<entry>').find((part) => part.includes(`/blog/${slug}</id>`))!;
+      expect(entry).toContain(`<updated>${reviewed}T`);
+      expect(entry).toContain(`<published>${date.replaceAll('/', '-')}T`);
+      // RSS has no field for an update: an item keeps its publication date.
+      const item = rss.split('<item>').find((part) => part.includes(`/blog/${slug}</guid>`))!;
+      const pubDate = /<pubDate>([^<]+)<\/pubDate>/.exec(item)?.[1];
+      expect(new Date(pubDate!).toISOString().slice(0, 10)).toBe(date.replaceAll('/', '-'));
     }
   });
 });

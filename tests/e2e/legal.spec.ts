@@ -33,7 +33,7 @@ test.describe('translator pages', () => {
     await page.clock.setFixedTime(new Date(2031, 6, 4, 12, 0));
     for (const {path} of PAGES.filter((entry) => entry.legal)) {
       await open(page, path);
-      await expect(page.getByText(/^Last Updated:/)).toHaveText('Last Updated: July 4, 2031');
+      await expect(page.getByText(/^Last Updated:/)).toHaveText('Last Updated: 4 July 2031');
     }
   });
 

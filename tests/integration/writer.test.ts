@@ -40,6 +40,8 @@ const VALID_FRONT_MATTER = [
   'date: 2025-11-02',
   'image: ./hero.svg',
   'excerpt: "Sleep on the way: how overnight trains in China work, and how to book one."',
+  'last_update:',
+  '  date: 2025-11-20',
 ].join('\n');
 
 let site: string;

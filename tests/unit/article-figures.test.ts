@@ -25,8 +25,8 @@ const FIGURES: Record<string, readonly string[]> = {
     '550+ cities',
     '45,000 km of track',
     '350 km/h',
+    'over 40% of new car sales in China are electric or hybrid in 2025',
   ],
-  'china-different-world': ['Over 40% of new car sales in China are electric or hybrid in 2025'],
   'china-social-credit': [
     'a score out of 850',
     'a score of 650 or above is generally considered good',

@@ -23,6 +23,7 @@ const valid = {
   date: new Date('2025-07-01'),
   image: './hero.svg',
   excerpt: 'Shown on the cards.',
+  last_update: {date: new Date('2025-08-01')},
 };
 
 describe('front matter validation', () => {
@@ -57,6 +58,26 @@ describe('front matter validation', () => {
     expect(() => validateFrontMatter(post({...valid, image: './missing.svg'}), siteDir)).toThrow(
       /"image" \.\/missing\.svg does not exist/,
     );
+  });
+
+  it('requires the day the facts were last checked', () => {
+    expect(() => validateFrontMatter(post({...valid, last_update: undefined}), siteDir)).toThrow(
+      /"last_update" must give the day the facts were last checked/,
+    );
+    expect(() =>
+      validateFrontMatter(post({...valid, last_update: {date: 'recently'}}), siteDir),
+    ).toThrow(/"last_update" must give the day/);
+  });
+
+  it.each([
+    [[], /"related" must list 1 to 3 article slugs/],
+    [['a', 'b', 'c', 'd'], /"related" must list 1 to 3 article slugs/],
+    ['taobao-guide', /"related" must list 1 to 3 article slugs/],
+    [['Taobao Guide'], /"related" must list 1 to 3 article slugs/],
+    [['good-post'], /"related" must not name the article itself/],
+    [['taobao-guide', 'taobao-guide'], /"related" names a slug twice/],
+  ])('rejects related guides given as %j', (related, message) => {
+    expect(() => validateFrontMatter(post({...valid, related}), siteDir)).toThrow(message);
   });
 
   it('lists every problem of a file in one message', () => {
@@ -106,6 +127,13 @@ describe('listed posts', () => {
         heroFile: path.join(siteDir, 'blog/2025-07-01-good-post/hero.svg'),
       },
     ]);
+  });
+
+  it('fails naming the file when a related guide is not a listed article', () => {
+    const posts = [blogPost({frontMatter: {...valid, related: ['hidden-post']}})];
+    expect(() => listedPosts(posts, siteDir)).toThrow(
+      'blog/2025-07-01-good-post/index.md: "related" names "hidden-post", which no listed article has as its slug',
+    );
   });
 
   it('validates unlisted posts too', () => {

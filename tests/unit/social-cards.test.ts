@@ -214,6 +214,7 @@ describe('the plugin', () => {
       date: new Date('2025-06-17'),
       image: './cover.svg',
       excerpt: 'A post.',
+      last_update: {date: '2025-06-17'},
     };
     const blogPost = {
       metadata: {

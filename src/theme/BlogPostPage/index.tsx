@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import clsx from 'clsx';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {
   BlogPostProvider,
@@ -11,10 +12,12 @@ import {blogPostContainerID} from '@docusaurus/utils-common';
 import type {Props} from '@theme/BlogPostPage';
 import Layout from '@theme/Layout';
 import MDXContent from '@theme/MDXContent';
+import TOCItemTree from '@theme/TOCItems/Tree';
 import BackLink from '@site/src/components/BackLink';
 import DownloadCta from '@site/src/components/DownloadCta';
+import RelatedGuides from '@site/src/components/RelatedGuides';
 import {BLOG_TITLE, site} from '@site/src/data/site';
-import {toDisplayDate} from '@site/src/lib/dates';
+import {toDisplayDate, toLongDate} from '@site/src/lib/dates';
 import {socialCardPath} from '@site/src/lib/social-card';
 import styles from './styles.module.css';
 
@@ -65,13 +68,80 @@ function ArticleHead({heroUrl}: {heroUrl: string}): ReactNode {
   );
 }
 
+/** Publication date and reading time, then the day the facts were last checked. */
+function ArticleDates(): ReactNode {
+  const {metadata} = useBlogPost();
+  const {date, readingTime, lastUpdatedAt} = metadata;
+  return (
+    <div className={styles.dates}>
+      <p className={styles.published}>
+        <time className={styles.date} dateTime={date}>
+          {toDisplayDate(date)}
+        </time>
+        {readingTime !== undefined && (
+          <span> · {Math.max(1, Math.ceil(readingTime))} min read</span>
+        )}
+      </p>
+      {lastUpdatedAt !== undefined && lastUpdatedAt !== null && (
+        <p className={styles.updated}>
+          Updated{' '}
+          <time dateTime={new Date(lastUpdatedAt).toISOString().slice(0, 10)}>
+            {toLongDate(new Date(lastUpdatedAt))}
+          </time>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "On this page": a list beside the text on wide screens, a native disclosure on phones, so both
+ * work before (or without) any script.
+ */
+function Contents({placement}: {placement: 'aside' | 'inline'}): ReactNode {
+  // The theme's TOCItems would also run its scroll highlight, which reads the height of a
+  // `.navbar` this site's header does not have: its tree alone renders the list.
+  const sections = useBlogPost()
+    .toc.filter((heading) => heading.level === 2)
+    .map((heading) => ({...heading, children: []}));
+  if (sections.length === 0) return null;
+  if (placement === 'aside') {
+    return (
+      <nav className={styles.tocAside} aria-labelledby="toc-aside-title">
+        <div className={styles.tocSticky}>
+          <p id="toc-aside-title" className={styles.tocTitle}>
+            On this page
+          </p>
+          <TOCItemTree
+            toc={sections}
+            className="table-of-contents table-of-contents__left-border"
+            linkClassName="table-of-contents__link"
+          />
+        </div>
+      </nav>
+    );
+  }
+  return (
+    <nav className={styles.tocInline} aria-label="On this page">
+      <details>
+        <summary className={styles.tocSummary}>On this page</summary>
+        <TOCItemTree
+          toc={sections}
+          className={clsx(styles.tocList)}
+          linkClassName="table-of-contents__link"
+        />
+      </details>
+    </nav>
+  );
+}
+
 function Article({children}: {children: ReactNode}): ReactNode {
   const {metadata, frontMatter, assets} = useBlogPost();
   // The front matter's `image`, which plugins/blog-summaries requires of every post.
   const heroUrl = assets.image;
   if (heroUrl === undefined) throw new Error(`No hero image for ${metadata.permalink}`);
   // Optional: without it the hero is treated as decoration, as the title follows it.
-  const {image_alt: imageAlt} = frontMatter as {image_alt?: string};
+  const {image_alt: imageAlt, related} = frontMatter as {image_alt?: string; related?: string[]};
   return (
     <Layout>
       <ArticleHead heroUrl={heroUrl} />
@@ -90,15 +160,16 @@ function Article({children}: {children: ReactNode}): ReactNode {
               fetchPriority="high"
             />
             <h1 className={styles.title}>{metadata.title}</h1>
-            <time className={styles.date} dateTime={metadata.date}>
-              {toDisplayDate(metadata.date)}
-            </time>
+            <ArticleDates />
           </header>
+          <Contents placement="inline" />
           <div id={blogPostContainerID} className="markdown">
             <MDXContent>{children}</MDXContent>
           </div>
+          <RelatedGuides permalink={metadata.permalink} related={related} />
           <DownloadCta headingLevel={2} />
         </article>
+        <Contents placement="aside" />
         <div className={styles.bottomBar}>
           <BackLink variant="button" label="Back" />
         </div>

@@ -1,0 +1,61 @@
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import logger from '@docusaurus/logger';
+import type {BlogContent, BlogPost, Options as BlogOptions} from '@docusaurus/plugin-content-blog';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {checkArticle, formatFinding, utcDay, type Finding} from './check';
+
+type CreateFeedItems = NonNullable<NonNullable<BlogOptions['feedOptions']>['createFeedItems']>;
+
+/** When a post was last reviewed (`last_update.date`), or published if never. */
+function reviewedAt(post: BlogPost): Date {
+  return new Date(post.metadata.lastUpdatedAt ?? post.metadata.date);
+}
+
+/**
+ * The feeds' entries as the blog plugin makes them, each updated on its review date and
+ * published on its publication date (Atom `<updated>`/`<published>`; RSS keeps `pubDate`).
+ */
+export const feedItemsWithReviewDates: CreateFeedItems = async ({
+  defaultCreateFeedItems,
+  ...params
+}) => {
+  const items = await defaultCreateFeedItems(params);
+  return items.map((item, index) => {
+    const post = params.blogPosts[index];
+    if (!post) throw new Error(`No blog post for feed item ${item.link}`);
+    return {...item, date: reviewedAt(post), published: new Date(post.metadata.date)};
+  });
+};
+
+/** The findings the build reports; a mark or date it cannot read stops the build. */
+async function checkPosts(posts: readonly BlogPost[], siteDir: string): Promise<Finding[]> {
+  const today = utcDay(new Date());
+  const findings = await Promise.all(
+    posts.map(async ({metadata}) => {
+      const file = metadata.source.replace(/^@site\//, '');
+      return checkArticle(file, await readFile(path.join(siteDir, file), 'utf8'), today);
+    }),
+  );
+  return findings.flat();
+}
+
+/**
+ * Keeps the blog's freshness visible: the build lists facts that have expired or end soon and
+ * articles due for review, the same list as `npm run check-content`, as warnings: a build never
+ * fails on a calendar date, only on a mark or review date it cannot read.
+ */
+export default function freshness(context: LoadContext): Plugin {
+  return {
+    name: 'freshness',
+
+    async allContentLoaded({allContent}) {
+      const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
+      if (!blog) throw new Error('freshness needs the blog plugin');
+      const findings = await checkPosts(blog.blogPosts, context.siteDir);
+      const invalid = findings.filter((finding) => finding.kind === 'invalid');
+      if (invalid.length > 0) throw new Error(invalid.map(formatFinding).join('\n'));
+      for (const finding of findings) logger.warn(formatFinding(finding));
+    },
+  };
+}

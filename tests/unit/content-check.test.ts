@@ -1,0 +1,96 @@
+/** @jest-environment node */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {checkArticle, formatFinding, isFailure} from '../../plugins/freshness/check';
+import {parseDay} from '../../src/lib/dates';
+
+const FILE = 'blog/2026-01-10-visa-guide/index.mdx';
+
+function day(text: string): Date {
+  const parsed = parseDay(text);
+  if (!parsed) throw new Error(`not a day: ${text}`);
+  return parsed;
+}
+
+function article(reviewed: string, body: string): string {
+  return `---\nslug: visa-guide\ntitle: Visas\nlast_update:\n  date: ${reviewed}\n---\n\nimport Expires from '@site/src/components/Expires';\n\n${body}\n`;
+}
+
+const VISA_FREE =
+  'The scheme runs <Expires on="2026-12-31">until 31 December 2026</Expires> for now.';
+
+describe('the content check', () => {
+  it('reports a fact whose last day has passed as expired, with its file and line, and fails', async () => {
+    const findings = await checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2027-01-02'));
+    expect(findings.map(formatFinding)).toEqual([
+      `${FILE}:10: expired: a fact marked to end on 31 December 2026 has expired (2 days ago): update it and its mark`,
+    ]);
+    expect(findings.every(isFailure)).toBe(true);
+  });
+
+  it('reminds of a fact that ends in 30 days without failing', async () => {
+    const findings = await checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2026-12-01'));
+    expect(findings.map(formatFinding)).toEqual([
+      `${FILE}:10: ending: a fact ends on 31 December 2026, in 30 days: check for an extension`,
+    ]);
+    expect(findings.some(isFailure)).toBe(false);
+  });
+
+  it('says nothing of a fact that ends more than 60 days ahead, and counts the last day as valid', async () => {
+    expect(await checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2026-10-31'))).toEqual(
+      [],
+    );
+    const onLastDay = await checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2026-12-31'));
+    expect(onLastDay.map((finding) => finding.kind)).toEqual(['ending']);
+  });
+
+  it('asks for a review of an article last reviewed 7 months ago, pointing at last_update', async () => {
+    const findings = await checkArticle(
+      FILE,
+      article('2026-04-25', 'No dated facts.'),
+      day('2026-11-25'),
+    );
+    expect(findings.map(formatFinding)).toEqual([
+      `${FILE}:4: review: last reviewed on 25 April 2026, more than 6 months ago: check its facts and update last_update`,
+    ]);
+    expect(findings.some(isFailure)).toBe(false);
+  });
+
+  it('does not ask for a review at exactly six months', async () => {
+    expect(
+      await checkArticle(FILE, article('2026-05-25', 'No dated facts.'), day('2026-11-25')),
+    ).toEqual([]);
+  });
+
+  it('fails on a mark whose day cannot be read, so it would never warn', async () => {
+    const body = 'A <Expires on="2026-02-30">rule</Expires> and an <Expires>undated one</Expires>.';
+    const findings = await checkArticle(FILE, article('2026-11-25', body), day('2026-11-25'));
+    expect(findings.map((finding) => [finding.kind, finding.line])).toEqual([
+      ['invalid', 10],
+      ['invalid', 10],
+    ]);
+    expect(findings[0]?.message).toContain('got "2026-02-30"');
+    expect(findings.every(isFailure)).toBe(true);
+  });
+
+  it('fails on an article without a review date', async () => {
+    const source = '---\nslug: visa-guide\n---\n\nText.\n';
+    const findings = await checkArticle(FILE, source, day('2026-11-25'));
+    expect(findings.map((finding) => finding.kind)).toEqual(['invalid']);
+  });
+
+  it('reads every article of the blog, each with a review date and only readable marks', async () => {
+    const blog = path.resolve(__dirname, '../../blog');
+    for (const folder of readdirSync(blog)) {
+      const file = `blog/${folder}/index.mdx`;
+      const findings = await checkArticle(
+        file,
+        readFileSync(path.join(blog, folder, 'index.mdx'), 'utf8'),
+        day('2026-11-25'),
+      );
+      expect(findings.filter((finding) => finding.kind === 'invalid').map(formatFinding)).toEqual(
+        [],
+      );
+    }
+  });
+});
