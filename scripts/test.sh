@@ -11,6 +11,9 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need_apt+=(postgresql)
+# pg_cron, as on hosted Supabase: the limiter migration's scheduled purge is tested with it.
+compgen -G '/usr/share/postgresql/*/extension/pg_cron.control' >/dev/null ||
+  need_apt+=(postgresql-15-cron)
 [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
 [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] ||
   need_apt+=(libnginx-mod-http-brotli-static)

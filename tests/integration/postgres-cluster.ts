@@ -4,8 +4,8 @@
  * so when the tests run as root the cluster runs as the `postgres` OS user.
  */
 import {execFile} from 'node:child_process';
-import {chown, mkdtemp, readdir, rm} from 'node:fs/promises';
-import {existsSync} from 'node:fs';
+import {chown, mkdtemp, rm} from 'node:fs/promises';
+import {existsSync, readdirSync} from 'node:fs';
 import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -18,17 +18,34 @@ const DEBIAN_POSTGRES_DIR = '/usr/lib/postgresql';
 
 export interface PostgresCluster {
   /** A new, empty database in the cluster, as server storage (DATABASE_URL). */
-  createDatabase(): Promise<Storage>;
+  createDatabase(name?: string): Promise<Storage>;
   stop(): Promise<void>;
 }
 
-async function findBinaries(): Promise<string> {
-  const versions = existsSync(DEBIAN_POSTGRES_DIR)
-    ? (await readdir(DEBIAN_POSTGRES_DIR))
-        .filter((version) => existsSync(path.join(DEBIAN_POSTGRES_DIR, version, 'bin', 'pg_ctl')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  const newest = versions[0];
+export interface PostgresClusterOptions {
+  /** Server settings (`-c name=value`), e.g. a library to preload. */
+  settings?: Readonly<Record<string, string>>;
+}
+
+/** The newest PostgreSQL installed from Debian, the one the cluster runs, if any. */
+function newestVersion(): string | undefined {
+  if (!existsSync(DEBIAN_POSTGRES_DIR)) return undefined;
+  return readdirSync(DEBIAN_POSTGRES_DIR)
+    .filter((version) => existsSync(path.join(DEBIAN_POSTGRES_DIR, version, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a))[0];
+}
+
+/** Whether the cluster's PostgreSQL has extension `name` installed (e.g. postgresql-15-cron). */
+export function hasExtension(name: string): boolean {
+  const version = newestVersion();
+  return (
+    version !== undefined &&
+    existsSync(path.join('/usr/share/postgresql', version, 'extension', `${name}.control`))
+  );
+}
+
+function findBinaries(): string {
+  const newest = newestVersion();
   if (newest === undefined) {
     throw new Error(
       `PostgreSQL is not installed (no ${DEBIAN_POSTGRES_DIR}/<version>/bin/pg_ctl). ` +
@@ -58,8 +75,10 @@ async function idOf(user: string, flag: '-u' | '-g'): Promise<number> {
   return Number(stdout.trim());
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const bin = await findBinaries();
+export async function startPostgresCluster(
+  options: PostgresClusterOptions = {},
+): Promise<PostgresCluster> {
+  const bin = findBinaries();
   const asRoot = process.getuid?.() === 0;
   const root = await mkdtemp(path.join(tmpdir(), 'waitlist-postgres-'));
   if (asRoot) await chown(root, await idOf('postgres', '-u'), await idOf('postgres', '-g'));
@@ -92,6 +111,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     `-k ${root}`,
     '-c listen_addresses=127.0.0.1',
     '-c fsync=off',
+    ...Object.entries(options.settings ?? {}).map(([name, value]) => `-c ${name}=${value}`),
   ].join(' ');
   await runPostgresTool('pg_ctl', [
     '-D',
@@ -108,9 +128,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   let databases = 0;
 
   return {
-    async createDatabase() {
+    async createDatabase(name = `waitlist_test_${databases + 1}`) {
       databases += 1;
-      const name = `waitlist_test_${databases}`;
       const admin = new pg.Client({connectionString: adminUrl});
       await admin.connect();
       try {
