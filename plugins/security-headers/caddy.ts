@@ -2,6 +2,39 @@ import type {HeaderRule} from '../../server/headers-file';
 import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
 
 export const CADDY_ROOT = '/var/www/gotcha-labs/build';
+export const CADDY_ACCESS_LOG = '/var/log/caddy/gotcha-labs.access.log';
+
+/**
+ * Fields of Caddy's log entries for a request (2.6 and later) that the privacy policy does not
+ * list: the client's address and port (remote_ip, client_ip), the request headers (user agent,
+ * referrer, cookies), the host and protocol, the TLS session, and the answer's headers and size.
+ * A field an entry lacks is left alone.
+ */
+const UNLOGGED_FIELDS = [
+  'request>remote_ip',
+  'request>remote_port',
+  'request>client_ip',
+  'request>headers',
+  'request>host',
+  'request>proto',
+  'request>tls',
+  'user_id',
+  'size',
+  'resp_headers',
+];
+
+/** A `format filter` that writes JSON without those fields, and the path without its query. */
+function privacyFormat(indent: string): string[] {
+  return [
+    `${indent}format filter {`,
+    `${indent}\twrap json`,
+    `${indent}\tfields {`,
+    ...UNLOGGED_FIELDS.map((field) => `${indent}\t\t${field} delete`),
+    `${indent}\t\trequest>uri regexp \\?.*$ ""`,
+    `${indent}\t}`,
+    `${indent}}`,
+  ];
+}
 
 /** A header value as a Caddyfile token; values are plain text, so quotes are refused. */
 function quoteValue(value: string): string {
@@ -44,9 +77,28 @@ export function caddyfile(rules: readonly HeaderRule[], siteHost: string): strin
 # For Caddy 2.6 or later. Set SITE_ADDRESS (default: ${siteHost}; Caddy then gets and
 # renews its certificate) and SITE_ROOT (the folder the build was copied to), e.g.
 #   SITE_ADDRESS=${siteHost} SITE_ROOT=/var/www/gotcha-labs/build caddy run --config Caddyfile
+# The access log is written to SITE_ACCESS_LOG (default:
+# ${CADDY_ACCESS_LOG}, in a folder Caddy's user may write to).
+{
+\t# Caddy's own log (standard error, the journal under systemd) records the request with each
+\t# server error: it leaves out the same fields as the access log.
+\tlog default {
+${privacyFormat('\t\t').join('\n')}
+\t}
+}
 
 {$SITE_ADDRESS:${siteHost}} {
 \troot * {$SITE_ROOT:${CADDY_ROOT}}
+
+\t# Per request, what the privacy policy lists: the time (ts), the method, the path without its
+\t# query (uri), the status and the duration; no address, query, referrer or user agent.
+\t# Caddy rolls the file at 100 MB and deletes rolled files after 30 days.
+\tlog {
+\t\toutput file {$SITE_ACCESS_LOG:${CADDY_ACCESS_LOG}} {
+\t\t\troll_keep_for 720h
+\t\t}
+${privacyFormat('\t\t').join('\n')}
+\t}
 
 \troute {
 ${headerDirectives(rules, '\t\t').join('\n')}

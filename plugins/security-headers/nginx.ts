@@ -4,6 +4,11 @@ import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
 /** The lines an operator (or a test) replaces: where the build lives and where to listen. */
 export const NGINX_ROOT = '/var/www/gotcha-labs/build';
 export const NGINX_LISTEN = '80';
+/** Debian's logrotate rotates /var/log/nginx/*.log daily and keeps 14 of them. */
+const NGINX_ACCESS_LOG = '/var/log/nginx/gotcha-labs.access.log';
+const NGINX_ERROR_LOG = '/var/log/nginx/gotcha-labs.error.log';
+/** The access log's format: the privacy policy's list, and nothing else. */
+const NGINX_LOG_FORMAT = 'gotcha_labs_privacy';
 
 /** A header value as an nginx string; nginx has no escape for `$`, so such a value is refused. */
 export function quoteValue(value: string): string {
@@ -49,7 +54,9 @@ export function nginxConfig(rules: readonly HeaderRule[], serverName: string): s
 # Include it in the http block, e.g. \`include ${NGINX_ROOT}/_deploy/nginx.conf;\` in
 # /etc/nginx/conf.d/gotcha-labs.conf, with the build copied to root below (or change root).
 # TLS and other local settings go in /etc/nginx/gotcha-labs.d/*.conf (listen 443 ssl,
-# ssl_certificate, ssl_certificate_key), which this file includes.
+# ssl_certificate, ssl_certificate_key), which this file includes. It logs to
+# ${NGINX_ACCESS_LOG} (format ${NGINX_LOG_FORMAT}, defined below, at http level) and, server
+# failures only, ${NGINX_ERROR_LOG}.
 
 # Answers to any method but GET and HEAD name the allowed ones. $request is the request line as
 # received: the error page's internal redirect turns the method itself into GET.
@@ -58,11 +65,27 @@ map $request $gotcha_labs_allow {
     default "GET, HEAD";
 }
 
+# The access log holds, per request, what the privacy policy lists: the time, the method, the path
+# without its query, the status and the duration; no address, query, referrer or user agent.
+# Method and path come from the request line as received: $request_method and $uri would log an
+# error's GET /404.html rather than what was asked for.
+map $request $gotcha_labs_method_and_path {
+    "~^(?<gotcha_labs_method>[A-Z]+) (?<gotcha_labs_path>[^? ]*)" "$gotcha_labs_method $gotcha_labs_path";
+    default "-";
+}
+log_format ${NGINX_LOG_FORMAT} '$time_iso8601 "$gotcha_labs_method_and_path" $status $request_time';
+
 server {
     listen ${NGINX_LISTEN};
     server_name ${serverName};
     root ${NGINX_ROOT};
     include /etc/nginx/gotcha-labs.d/*.conf;
+
+    access_log ${NGINX_ACCESS_LOG} ${NGINX_LOG_FORMAT};
+    # nginx's error lines name the client's address and hold the request line, query included:
+    # keep only failures of the server itself (crit), and no line for each missing file.
+    error_log ${NGINX_ERROR_LOG} crit;
+    log_not_found off;
 
     server_tokens off;
     # Locations are paths on this host, whatever Host header or absolute URL the request held.

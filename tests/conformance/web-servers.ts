@@ -22,6 +22,12 @@ export interface WebServer {
   stop(): Promise<void>;
 }
 
+/** nginx or Caddy, whose access log is a file of their own work folder. */
+export interface LoggingWebServer extends WebServer {
+  /** Stops the server, so that every line is written, and reads its access log. */
+  stopAndReadAccessLog(): Promise<string>;
+}
+
 function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer()
@@ -53,12 +59,19 @@ function accepts(port: number): Promise<boolean> {
 async function run(
   command: string,
   args: string[],
-  options: {port: number; env?: Record<string, string>; workDir: string},
-): Promise<WebServer> {
+  options: {port: number; env?: Record<string, string>; workDir: string; accessLog: string},
+): Promise<LoggingWebServer> {
   const group = spawnGroup(command, args, {env: {...process.env, ...options.env}});
-  const stop = async (): Promise<void> => {
+  const halt = async (): Promise<void> => {
     await group.stop(STOP_TIMEOUT_MS);
+  };
+  const stop = async (): Promise<void> => {
+    await halt();
     await rm(options.workDir, {recursive: true, force: true});
+  };
+  const stopAndReadAccessLog = async (): Promise<string> => {
+    await halt();
+    return readFile(options.accessLog, 'utf8');
   };
 
   const end = Date.now() + START_TIMEOUT_MS;
@@ -69,7 +82,12 @@ async function run(
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return {url: `http://127.0.0.1:${options.port}`, output: group.output, stop};
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    output: group.output,
+    stop,
+    stopAndReadAccessLog,
+  };
 }
 
 export interface StartOptions {
@@ -78,13 +96,19 @@ export interface StartOptions {
   edit?: (config: string) => string;
 }
 
-/** nginx with the build's `_deploy/nginx.conf` as its only server, root and port rewritten. */
+/**
+ * nginx with the build's `_deploy/nginx.conf` as its only server, root, port and log files
+ * rewritten.
+ */
 export async function startNginx({buildDir, edit = (config) => config}: StartOptions) {
   const workDir = await mkdtemp(path.join(tmpdir(), 'conformance-nginx-'));
   const port = await freePort();
+  const accessLog = path.join(workDir, 'logs', 'access.log');
   const site = (await readFile(path.join(buildDir, '_deploy/nginx.conf'), 'utf8'))
     .replace(/^(\s*)listen \d+;/m, `$1listen 127.0.0.1:${port};`)
     .replace(/^(\s*)root [^;]+;/m, `$1root ${buildDir};`)
+    .replace(/^(\s*)access_log \S+/m, `$1access_log ${accessLog}`)
+    .replace(/^(\s*)error_log \S+/m, `$1error_log ${path.join(workDir, 'logs', 'error.log')}`)
     .replace(/^\s*include \/etc\/nginx\/[^;]*;\n/m, '');
   await writeFile(path.join(workDir, 'site.conf'), edit(site));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
@@ -113,8 +137,17 @@ export async function startNginx({buildDir, edit = (config) => config}: StartOpt
   return run(
     'nginx',
     ['-p', workDir, '-c', path.join(workDir, 'nginx.conf'), '-e', 'stderr', '-g', globals],
-    {port, workDir},
+    {port, workDir, accessLog},
   );
+}
+
+/** The Caddyfile's global options, or a block of them, plus: no admin API, no HTTPS, state here. */
+function withTestOptions(config: string, workDir: string): string {
+  const options = `\tadmin off\n\tauto_https off\n\tstorage file_system ${workDir}/data`;
+  const globalBlock = /^\{$/m;
+  return globalBlock.test(config)
+    ? config.replace(globalBlock, `{\n${options}`)
+    : `{\n${options}\n}\n\n${config}`;
 }
 
 /** Caddy with the build's `_deploy/Caddyfile`, no admin API, no HTTPS, state in a temp folder. */
@@ -125,13 +158,15 @@ export async function startCaddy({buildDir, edit = (config) => config}: StartOpt
     /^(\{\$SITE_ADDRESS[^\n]*\{)$/m,
     '$1\n\tbind 127.0.0.1',
   );
-  const globalOptions = `{\n\tadmin off\n\tauto_https off\n\tstorage file_system ${workDir}/data\n}\n\n`;
   const config = path.join(workDir, 'Caddyfile');
-  await writeFile(config, globalOptions + edit(site));
+  await writeFile(config, withTestOptions(edit(site), workDir));
+  const accessLog = path.join(workDir, 'access.log');
   return run('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
     port,
     workDir,
+    accessLog,
     env: {
+      SITE_ACCESS_LOG: accessLog,
       HOME: workDir,
       XDG_CONFIG_HOME: workDir,
       XDG_DATA_HOME: workDir,
