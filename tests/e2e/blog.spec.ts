@@ -260,7 +260,7 @@ test.describe('what a reader of a long guide expects', () => {
       if (phone) {
         // Collapsed above the text until the reader opens it.
         await expect(contents.getByRole('link')).toHaveCount(0);
-        await contents.getByText('On this page').click();
+        await contents.locator('summary').click();
       }
       const sections = await page
         .getByRole('article')

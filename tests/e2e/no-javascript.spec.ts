@@ -45,7 +45,7 @@ test('an article’s contents, related guides and badge work with JavaScript off
   await page.goto('/blog/taobao-guide');
   const contents = page.getByRole('navigation', {name: 'On this page'});
   // On phones the list is a native disclosure, which opens without any script.
-  if (testInfo.project.name === 'phone') await contents.getByText('On this page').click();
+  if (testInfo.project.name === 'phone') await contents.locator('summary').click();
   const link = contents.getByRole('link').nth(1);
   const target = decodeURIComponent(new URL((await link.getAttribute('href'))!, page.url()).hash);
   await link.click();

@@ -78,9 +78,7 @@ function ArticleDates(): ReactNode {
         <time className={styles.date} dateTime={date}>
           {toDisplayDate(date)}
         </time>
-        {readingTime !== undefined && (
-          <span> · {Math.max(1, Math.ceil(readingTime))} min read</span>
-        )}
+        {readingTime !== undefined && <span>· {Math.max(1, Math.ceil(readingTime))} min read</span>}
       </p>
       {lastUpdatedAt !== undefined && lastUpdatedAt !== null && (
         <p className={styles.updated}>
@@ -95,35 +93,19 @@ function ArticleDates(): ReactNode {
 }
 
 /**
- * "On this page": a list beside the text on wide screens, a native disclosure on phones, so both
- * work before (or without) any script.
+ * "On this page": one navigation landmark holding a native disclosure for phones and a list
+ * beside the text for wide screens (CSS shows one), so both work before, or without, any script.
  */
-function Contents({placement}: {placement: 'aside' | 'inline'}): ReactNode {
+function Contents(): ReactNode {
   // The theme's TOCItems would also run its scroll highlight, which reads the height of a
   // `.navbar` this site's header does not have: its tree alone renders the list.
   const sections = useBlogPost()
     .toc.filter((heading) => heading.level === 2)
     .map((heading) => ({...heading, children: []}));
   if (sections.length === 0) return null;
-  if (placement === 'aside') {
-    return (
-      <nav className={styles.tocAside} aria-labelledby="toc-aside-title">
-        <div className={styles.tocSticky}>
-          <p id="toc-aside-title" className={styles.tocTitle}>
-            On this page
-          </p>
-          <TOCItemTree
-            toc={sections}
-            className="table-of-contents table-of-contents__left-border"
-            linkClassName="table-of-contents__link"
-          />
-        </div>
-      </nav>
-    );
-  }
   return (
-    <nav className={styles.tocInline} aria-label="On this page">
-      <details>
+    <nav className={styles.contents} aria-label="On this page">
+      <details className={styles.tocInline}>
         <summary className={styles.tocSummary}>On this page</summary>
         <TOCItemTree
           toc={sections}
@@ -131,6 +113,16 @@ function Contents({placement}: {placement: 'aside' | 'inline'}): ReactNode {
           linkClassName="table-of-contents__link"
         />
       </details>
+      <div className={styles.tocAside}>
+        <p className={styles.tocTitle} aria-hidden="true">
+          On this page
+        </p>
+        <TOCItemTree
+          toc={sections}
+          className="table-of-contents table-of-contents__left-border"
+          linkClassName="table-of-contents__link"
+        />
+      </div>
     </nav>
   );
 }
@@ -162,14 +154,13 @@ function Article({children}: {children: ReactNode}): ReactNode {
             <h1 className={styles.title}>{metadata.title}</h1>
             <ArticleDates />
           </header>
-          <Contents placement="inline" />
+          <Contents />
           <div id={blogPostContainerID} className="markdown">
             <MDXContent>{children}</MDXContent>
           </div>
           <RelatedGuides permalink={metadata.permalink} related={related} />
           <DownloadCta headingLevel={2} />
         </article>
-        <Contents placement="aside" />
         <div className={styles.bottomBar}>
           <BackLink variant="button" label="Back" />
         </div>
