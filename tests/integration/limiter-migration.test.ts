@@ -15,8 +15,15 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import type {Row, StepOutcome, Transaction} from './owner-sql';
-import {hasExtension, startPostgresCluster, type PostgresCluster} from './postgres-cluster';
-import {createPgliteStorage, type Storage} from './server-process';
+import {
+  PGLITE_BACKEND,
+  hasExtension,
+  postgresBackend,
+  startPostgresCluster,
+  type PostgresCluster,
+  type StorageBackend,
+} from './postgres-cluster';
+import type {Storage} from './server-process';
 
 jest.setTimeout(60_000);
 
@@ -178,14 +185,7 @@ const RFC_4231_VECTORS: [name: string, key: string, data: string, hmac: string][
   ],
 ];
 
-interface Backend {
-  name: string;
-  setUp(): Promise<void>;
-  tearDown(): Promise<void>;
-  createStorage(): Promise<Storage>;
-}
-
-function describeLimiter(backend: Backend): void {
+function describeLimiter(backend: StorageBackend): void {
   describe(`the sign-up limiter on ${backend.name}`, () => {
     const storages: Storage[] = [];
     /** For checks that neither count on nor leave sign-ups in the current minute. */
@@ -426,28 +426,8 @@ function describeLimiter(backend: Backend): void {
   });
 }
 
-describeLimiter({
-  name: 'embedded PGlite',
-  setUp: () => Promise.resolve(),
-  tearDown: () => Promise.resolve(),
-  createStorage: createPgliteStorage,
-});
-
-let cluster: PostgresCluster | undefined;
-describeLimiter({
-  name: 'a PostgreSQL server',
-  setUp: async () => {
-    cluster = await startPostgresCluster();
-  },
-  tearDown: async () => {
-    await cluster?.stop();
-    cluster = undefined;
-  },
-  createStorage: async () => {
-    if (!cluster) throw new Error('The PostgreSQL cluster is not running');
-    return cluster.createDatabase();
-  },
-});
+describeLimiter(PGLITE_BACKEND);
+describeLimiter(postgresBackend('a PostgreSQL server'));
 
 // Hosted Supabase's case: pg_cron preloaded. Needs Debian's postgresql-<version>-cron.
 const CRON_DATABASE = 'waitlist_cron';

@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import pg from 'pg';
-import type {Storage} from './server-process';
+import {createPgliteStorage, type Storage} from './server-process';
 
 const run = promisify(execFile);
 const DEBIAN_POSTGRES_DIR = '/usr/lib/postgresql';
@@ -149,6 +149,41 @@ export async function startPostgresCluster(
       } finally {
         await rm(root, {recursive: true, force: true});
       }
+    },
+  };
+}
+
+/** Where a suite keeps its data: the embedded PGlite, or databases on a throwaway server. */
+export interface StorageBackend {
+  name: string;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  /** Fresh, empty storage for one server (and its restarts). */
+  createStorage(): Promise<Storage>;
+}
+
+export const PGLITE_BACKEND: StorageBackend = {
+  name: 'embedded PGlite',
+  setUp: () => Promise.resolve(),
+  tearDown: () => Promise.resolve(),
+  createStorage: createPgliteStorage,
+};
+
+/** A PostgreSQL cluster started by `setUp`, with a new database per `createStorage`. */
+export function postgresBackend(name: string): StorageBackend {
+  let cluster: PostgresCluster | undefined;
+  return {
+    name,
+    setUp: async () => {
+      cluster = await startPostgresCluster();
+    },
+    tearDown: async () => {
+      await cluster?.stop();
+      cluster = undefined;
+    },
+    createStorage: async () => {
+      if (!cluster) throw new Error('The PostgreSQL cluster is not running');
+      return cluster.createDatabase();
     },
   };
 }

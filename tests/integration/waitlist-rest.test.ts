@@ -5,25 +5,13 @@
 import {createClient, type SupabaseClient, type SupabaseClientOptions} from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
-import {startPostgresCluster, type PostgresCluster} from './postgres-cluster';
+import {PGLITE_BACKEND, postgresBackend, type StorageBackend} from './postgres-cluster';
 import {connect as connectSocket} from 'node:net';
-import {
-  createPgliteStorage,
-  runAsAnon,
-  seedRows,
-  startServer,
-  type ServerProcess,
-  type Storage,
-} from './server-process';
+import {runAsAnon, seedRows, startServer, type ServerProcess, type Storage} from './server-process';
 
 jest.setTimeout(60_000);
 
-interface Backend {
-  name: string;
-  setUp(): Promise<void>;
-  tearDown(): Promise<void>;
-  /** Fresh, empty storage for one server (and its restarts). */
-  createStorage(): Promise<Storage>;
+interface Backend extends StorageBackend {
   /**
    * Whether statements from different requests can run at the same time. PGlite has one
    * connection and runs them one after another, so a race cannot happen there.
@@ -800,27 +788,8 @@ function describeWaitlistContract(backend: Backend): void {
   });
 }
 
+describeWaitlistContract({...PGLITE_BACKEND, runsStatementsConcurrently: false});
 describeWaitlistContract({
-  name: 'embedded PGlite',
-  setUp: () => Promise.resolve(),
-  tearDown: () => Promise.resolve(),
-  createStorage: createPgliteStorage,
-  runsStatementsConcurrently: false,
-});
-
-let cluster: PostgresCluster | undefined;
-describeWaitlistContract({
-  name: 'a PostgreSQL server (DATABASE_URL)',
-  setUp: async () => {
-    cluster = await startPostgresCluster();
-  },
-  tearDown: async () => {
-    await cluster?.stop();
-    cluster = undefined;
-  },
-  createStorage: async () => {
-    if (!cluster) throw new Error('The PostgreSQL cluster is not running');
-    return cluster.createDatabase();
-  },
+  ...postgresBackend('a PostgreSQL server (DATABASE_URL)'),
   runsStatementsConcurrently: true,
 });
