@@ -39,6 +39,12 @@ export interface LegalFacts {
   governingLaw: string;
   /** Where privacy requests go; may be the same address as contactEmail. */
   privacyEmail: string;
+  /** Where the AI model providers process text sent for translation, after "in": "the United States". */
+  aiProviderCountries: string;
+  /** Where the servers of the translation service and the website run, after "in". */
+  hostingCountries: string;
+  /** Where the Supabase project behind the waitlist stores its data, after "in". */
+  databaseCountry: string;
   /** Optional: the representative in the EU (GDPR Art. 27), name and address, once appointed. */
   euRepresentative: string;
   /** Optional: the representative or entity in mainland China (PIPL Art. 53), once appointed. */
@@ -62,6 +68,9 @@ export const site: SiteFacts = {
     postalAddress: '',
     governingLaw: '',
     privacyEmail: '',
+    aiProviderCountries: '',
+    hostingCountries: '',
+    databaseCountry: '',
     euRepresentative: '',
     chinaRepresentative: '',
   },

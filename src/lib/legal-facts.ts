@@ -6,6 +6,9 @@ export const REQUIRED_LEGAL_FACTS = [
   'postalAddress',
   'governingLaw',
   'privacyEmail',
+  'aiProviderCountries',
+  'hostingCountries',
+  'databaseCountry',
 ] as const satisfies readonly (keyof LegalFacts)[];
 
 /** What each fact is, for the build's error and for the placeholder a local build shows. */
@@ -14,6 +17,9 @@ const DESCRIPTIONS: Record<keyof LegalFacts, string> = {
   postalAddress: 'postal address',
   governingLaw: 'governing law',
   privacyEmail: 'privacy e-mail',
+  aiProviderCountries: 'countries of the AI providers',
+  hostingCountries: 'countries of our servers',
+  databaseCountry: 'country of the waitlist database',
   euRepresentative: 'EU representative',
   chinaRepresentative: 'China representative',
 };

@@ -8,7 +8,7 @@ import styles from './blogs.module.css';
 
 const TITLE = 'Blog: Travel and Life in China';
 const DESCRIPTION =
-  'Guides for English speakers in China: essential apps, Taobao, payments, social credit myths and why 2025 is the year to visit.';
+  'Guides for English speakers in China: essential apps, Taobao, payments, social credit myths and how to visit China now.';
 
 export default function Blogs(): ReactNode {
   const posts = useBlogSummaries();

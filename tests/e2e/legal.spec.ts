@@ -58,6 +58,25 @@ test.describe('translator pages', () => {
     await expect(page.getByText('The app is not directed at children under 4.')).toBeVisible();
   });
 
+  test('the privacy policy names each processor’s country, and answers Do Not Track and GDPR Art. 9', async ({
+    page,
+  }) => {
+    const shown = (field: keyof LegalFacts) =>
+      site.legal[field].trim() || legalFactPlaceholder(field);
+    await open(page, '/gotcha-screen-translator/privacy-policy');
+    const main = page.getByRole('main');
+    for (const field of ['aiProviderCountries', 'hostingCountries', 'databaseCountry'] as const) {
+      await expect(main.getByText(shown(field)).first()).toBeVisible();
+    }
+    await expect(main.getByText(/Do Not Track/)).toBeVisible();
+    await expect(main.getByText(/explicit consent \(Art\. 9\(2\)\(a\)\)/)).toBeVisible();
+    // The age rule is stated once, in the terms, and the policy points there.
+    await main.getByRole('link', {name: 'Terms of Service'}).first().click();
+    await expect(
+      page.getByText(/You may use the app on your own if you are at least 13/),
+    ).toBeVisible();
+  });
+
   test('support gives the contact e-mail as a mailto link and links the legal pages', async ({
     page,
   }) => {

@@ -43,7 +43,21 @@ test.describe('waitlist form on a build with a product coming soon', () => {
     await expect(input).toHaveAttribute('type', 'email');
     await expect(input).toHaveAttribute('required', '');
     await expect(button).toBeEnabled();
-    await expect(card.getByRole('link')).toHaveCount(0);
+    // The product's own links wait for its launch; only the form's privacy notice links.
+    await expect(card.getByRole('link')).toHaveText(['privacy policy']);
+  });
+
+  test('says where the address goes, linking the privacy policy, beside the field', async ({
+    page,
+  }) => {
+    await open(page, '/');
+    const {input, card} = waitlist(page);
+    await expect(input).toHaveAccessibleDescription(
+      /We use your address only to tell you about this launch/,
+    );
+    await card.getByRole('link', {name: 'privacy policy'}).click();
+    await expect(page).toHaveURL('/gotcha-screen-translator/privacy-policy#the-website');
+    await expect(page.getByRole('heading', {name: 'The website'})).toBeInViewport();
   });
 
   test('names the coming-soon product in the footer without linking it, as its card does', async ({

@@ -7,6 +7,9 @@ const unset: LegalFacts = {
   postalAddress: '',
   governingLaw: '',
   privacyEmail: '',
+  aiProviderCountries: '',
+  hostingCountries: '',
+  databaseCountry: '',
   euRepresentative: '',
   chinaRepresentative: '',
 };
@@ -17,6 +20,9 @@ const complete: LegalFacts = {
   postalAddress: '1 Example Street, Exampletown, EX1 1EX, United Kingdom',
   governingLaw: 'England and Wales',
   privacyEmail: 'privacy@example.com',
+  aiProviderCountries: 'the United States',
+  hostingCountries: 'Singapore',
+  databaseCountry: 'Singapore',
 };
 
 describe('the legal facts check that docusaurus.config.ts runs', () => {
@@ -38,6 +44,9 @@ describe('the legal facts check that docusaurus.config.ts runs', () => {
       'site.legal.postalAddress is not set',
       'site.legal.governingLaw is not set',
       'site.legal.privacyEmail is not set',
+      'site.legal.aiProviderCountries is not set',
+      'site.legal.hostingCountries is not set',
+      'site.legal.databaseCountry is not set',
       'Set them in src/data/site.ts (README, "Changing facts and products") before building for production with SITE_URL.',
     ]);
   });

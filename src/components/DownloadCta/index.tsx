@@ -8,7 +8,7 @@ export default function DownloadCta({headingLevel}: {headingLevel: 2 | 3}): Reac
   return (
     <aside className={styles.cta} aria-label="Download Gotcha Screen Translator">
       <div>
-        <Heading className={styles.title}>Read any Chinese app in English</Heading>
+        <Heading className={styles.title}>Read Chinese apps in English</Heading>
         <p className={styles.text}>
           Gotcha Screen Translator shows Taobao, Alipay, WeChat, Meituan and more in English, in a
           floating window over the app. No VPN needed.

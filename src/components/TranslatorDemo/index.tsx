@@ -29,9 +29,10 @@ const STEPS: readonly Step[] = [
     title: 'Open the Chinese app you need',
     text: (
       <>
-        Switch to Meituan, Taobao, Alipay, WeChat or any other app and use it as usual. Gotcha reads
-        the screen of the app you are using and recognises the Chinese on it, including text inside
-        pictures such as banners and photos of menus.
+        Switch to Meituan, Taobao, WeChat or another app and use it as usual. Gotcha reads the
+        screen of the app you are using and recognises the Chinese on it, including text inside
+        pictures such as banners and photos of menus. Apps that blank their screens while they are
+        recorded, such as some banking apps, stay blank to Gotcha too.
       </>
     ),
     image: {

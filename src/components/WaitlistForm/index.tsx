@@ -1,5 +1,6 @@
 import {useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent} from 'react';
 import type {SupabaseClient} from '@supabase/supabase-js';
+import Link from '@docusaurus/Link';
 import {ToastContainer, toast} from 'react-toastify';
 import {LOCAL_ANON_KEY} from '@site/src/data/waitlist';
 import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
@@ -34,6 +35,7 @@ function useSupabaseClient(): () => Promise<SupabaseClient> {
 /** "Join the waitlist" for a product that is coming soon. */
 export default function WaitlistForm({productTitle}: {productTitle: string}): ReactNode {
   const inputId = useId();
+  const noticeId = useId();
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const getClient = useSupabaseClient();
@@ -82,6 +84,7 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
             required
             autoComplete="email"
             inputMode="email"
+            aria-describedby={noticeId}
             placeholder="you@example.com"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
@@ -90,6 +93,10 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
             {submitting ? 'Joining…' : 'Join the waitlist'}
           </button>
         </div>
+        <p id={noticeId} className={styles.notice}>
+          We use your address only to tell you about this launch. See our{' '}
+          <Link to="/gotcha-screen-translator/privacy-policy#the-website">privacy policy</Link>.
+        </p>
       </form>
       <ToastContainer position="bottom-center" autoClose={TOAST_DURATION_MS} newestOnTop />
     </>
