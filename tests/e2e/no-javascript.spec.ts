@@ -39,21 +39,24 @@ test('the home page’s sections are there with JavaScript off', async ({page}) 
   await expect(page.getByRole('article')).toHaveCount(6);
 });
 
-test('an article’s contents, related guides and badge work with JavaScript off', async ({
-  page,
-}, testInfo) => {
-  await page.goto('/blog/taobao-guide');
-  const contents = page.getByRole('navigation', {name: 'On this page'});
-  // On phones the list is a native disclosure, which opens without any script.
-  if (testInfo.project.name === 'phone') await contents.locator('summary').click();
-  const link = contents.getByRole('link').nth(1);
-  const target = decodeURIComponent(new URL((await link.getAttribute('href'))!, page.url()).hash);
-  await link.click();
-  await expect(page.locator(`[id="${target.slice(1)}"]`)).toBeInViewport();
-  await expect(page.getByText(/\d+ min read/)).toBeAttached();
-  await expect(page.getByText(/^Updated \d{1,2} [A-Z][a-z]+ \d{4}$/)).toBeVisible();
-  const related = page.getByRole('region', {name: 'Related guides'});
-  await related.getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
-  await expect(page.getByRole('heading', {level: 1})).toBeVisible();
-});
+for (const route of EVERY_PAGE.filter((path) => path.startsWith('/blog/'))) {
+  test(`${route}: contents, reading time, review date and related guides work with JavaScript off`, async ({
+    page,
+  }, testInfo) => {
+    await page.goto(route);
+    const contents = page.getByRole('navigation', {name: 'On this page'});
+    // On phones the list is a native disclosure, which opens without any script.
+    if (testInfo.project.name === 'phone') await contents.locator('summary').click();
+    const link = contents.getByRole('link').last();
+    const target = decodeURIComponent(new URL((await link.getAttribute('href'))!, page.url()).hash);
+    await link.click();
+    await expect(page.locator(`[id="${target.slice(1)}"]`)).toBeInViewport();
+    await expect(page.getByText(/\d+ min read/)).toBeVisible();
+    await expect(page.getByText(/^Updated \d{1,2} [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+    const related = page.getByRole('region', {name: 'Related guides'});
+    await related.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+    await expect(page).not.toHaveURL(new RegExp(`${route}$`));
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  });
+}

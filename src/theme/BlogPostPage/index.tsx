@@ -68,26 +68,30 @@ function ArticleHead({heroUrl}: {heroUrl: string}): ReactNode {
   );
 }
 
-/** Publication date and reading time, then the day the facts were last checked. */
+/** The publication date, then the day the facts were last checked and the reading time. */
 function ArticleDates(): ReactNode {
   const {metadata} = useBlogPost();
   const {date, readingTime, lastUpdatedAt} = metadata;
   return (
     <div className={styles.dates}>
-      <p className={styles.published}>
-        <time className={styles.date} dateTime={date}>
-          {toDisplayDate(date)}
-        </time>
-        {readingTime !== undefined && <span>· {Math.max(1, Math.ceil(readingTime))} min read</span>}
+      <time className={styles.date} dateTime={date}>
+        {toDisplayDate(date)}
+      </time>
+      {/* Regular text only: a bold and a regular face on one line laid the line out a pixel
+          taller on some loads, moving everything below it. */}
+      <p className={styles.meta}>
+        {lastUpdatedAt !== undefined && lastUpdatedAt !== null && (
+          <span>
+            Updated{' '}
+            <time dateTime={new Date(lastUpdatedAt).toISOString().slice(0, 10)}>
+              {toLongDate(new Date(lastUpdatedAt))}
+            </time>
+          </span>
+        )}
+        {readingTime !== undefined && (
+          <span className={styles.readingTime}>{Math.max(1, Math.ceil(readingTime))} min read</span>
+        )}
       </p>
-      {lastUpdatedAt !== undefined && lastUpdatedAt !== null && (
-        <p className={styles.updated}>
-          Updated{' '}
-          <time dateTime={new Date(lastUpdatedAt).toISOString().slice(0, 10)}>
-            {toLongDate(new Date(lastUpdatedAt))}
-          </time>
-        </p>
-      )}
     </div>
   );
 }
