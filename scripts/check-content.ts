@@ -5,8 +5,8 @@
  */
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {checkArticle, formatFinding, isFailure, utcDay} from '../plugins/freshness/check';
-import {parseDay} from '../src/lib/dates';
+import {checkArticle, formatFinding, isFailure} from '../plugins/freshness/check';
+import {parseDay, utcDay} from '../src/lib/dates';
 
 const siteDir = path.resolve(__dirname, '..');
 

@@ -25,11 +25,6 @@ const DAY_MS = 86_400_000;
 const EXPIRES_TAG = /<Expires\b([^>]*)>/g;
 const ON_ATTRIBUTE = /\bon\s*=\s*["']([^"']*)["']/;
 
-/** The UTC calendar day of an instant, at midnight. */
-export function utcDay(date: Date): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-}
-
 function addMonths(day: Date, months: number): Date {
   const target = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + months, 1));
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0));

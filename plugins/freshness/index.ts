@@ -3,7 +3,8 @@ import path from 'node:path';
 import logger from '@docusaurus/logger';
 import type {BlogContent, BlogPost, Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {checkArticle, formatFinding, utcDay, type Finding} from './check';
+import {utcDay} from '../../src/lib/dates';
+import {checkArticle, formatFinding, type Finding} from './check';
 
 type CreateFeedItems = NonNullable<NonNullable<BlogOptions['feedOptions']>['createFeedItems']>;
 

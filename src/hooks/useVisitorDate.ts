@@ -1,12 +1,9 @@
 import {useEffect, useState} from 'react';
+import {utcDay} from '@site/src/lib/dates';
 import {useSiteSettings} from './useSiteSettings';
 
 /** A calendar day, as a UTC midnight timestamp so formatting never shifts it. */
 export type CalendarDay = Date;
-
-function utcDay(date: Date): CalendarDay {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-}
 
 function localDay(date: Date): CalendarDay {
   return new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));

@@ -36,3 +36,8 @@ export function parseDay(text: string): Date | undefined {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
 }
+
+/** The UTC calendar day of an instant, at midnight. */
+export function utcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}

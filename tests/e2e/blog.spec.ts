@@ -1,6 +1,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {TRANSLATOR_DEMO_PATH, site} from '../../src/data/site';
+import {toLongDate} from '../../src/lib/dates';
 import {expect, open, test} from './fixtures';
 import {pngSize, sitemapPaths} from '../gates/build-files';
 import {meta, rawPage, structuredData} from './crawler';
@@ -23,16 +24,6 @@ function reviewDate(slug: string): string {
   const date = /^last_update:\s*\n\s+date:\s*(\d{4}-\d{2}-\d{2})\s*$/m.exec(source)?.[1];
   if (!date) throw new Error(`${slug} has no last_update.date`);
   return date;
-}
-
-/** `2026-11-25` → `25 November 2026`, as the articles write it. */
-function longDate(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 }
 
 test.describe('blog index at /blogs', () => {
@@ -243,7 +234,10 @@ test.describe('what a reader of a long guide expects', () => {
       const header = page.getByRole('article').locator('header');
       await expect(header.getByText(/^\d+ min read$|· \d+ min read/)).toBeVisible();
       const published = header.getByText(date, {exact: true});
-      const updated = header.getByText(`Updated ${longDate(reviewDate(slug))}`, {exact: true});
+      const updated = header.getByText(
+        `Updated ${toLongDate(new Date(`${reviewDate(slug)}T00:00:00Z`))}`,
+        {exact: true},
+      );
       await expect(updated).toBeVisible();
       expect((await updated.boundingBox())!.y).toBeGreaterThan((await published.boundingBox())!.y);
     }
