@@ -10,6 +10,7 @@ import blogSummaries from './plugins/blog-summaries';
 import criticalCss from './plugins/critical-css';
 import freshness, {feedItemsWithReviewDates} from './plugins/freshness';
 import leanClient from './plugins/lean-client';
+import offline from './plugins/offline';
 import precompress from './plugins/precompress';
 import robotsTxt from './plugins/robots-txt';
 import securityHeaders from './plugins/security-headers';
@@ -121,7 +122,7 @@ const config: Config = {
           changefreq: null,
           priority: null,
           lastmod: 'date',
-          ignorePatterns: ['/blog', '/search'],
+          ignorePatterns: ['/blog', '/search', '/offline'],
         },
       } satisfies Preset.Options,
     ],
@@ -149,6 +150,7 @@ const config: Config = {
     criticalCss,
     freshness,
     leanClient,
+    offline,
     precompress,
     robotsTxt,
     securityHeaders,

@@ -66,6 +66,9 @@ export function headerRules(csp: string): HeaderRule[] {
     },
     {pattern: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']]},
     {pattern: '/img/*', headers: [['Cache-Control', 'public, max-age=86400']]},
+    // The service worker (plugins/offline): browsers must ask for it afresh, or a new deploy
+    // would not reach a visitor whose old worker is still cached.
+    {pattern: '/sw.js', headers: [['Cache-Control', 'no-cache']]},
   ];
 }
 

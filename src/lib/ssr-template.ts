@@ -1,58 +1,82 @@
 /**
  * The HTML page template for the static build (Docusaurus's `ssrTemplate`), changed in one way:
- * the framework's scripts are not `<script defer>` tags in the head but are appended by a small
- * inline loader once the page has been parsed and painted; and the stylesheet does not block the
- * first paint (each page carries the CSS it needs inline: plugins/critical-css), the loader
- * switches it on as it arrives.
+ * the framework's scripts are not `<script defer>` tags in the head; a small inline script at the
+ * end of the body (`PAGE_SCRIPT`) appends them only when the visitor asks for something that needs
+ * them. The stylesheet does not block the first paint either: each page carries the CSS it needs
+ * inline (plugins/critical-css), and the script switches the full stylesheet on as it arrives.
  *
- * Why: every page is complete without JavaScript (it is prerendered), so nothing on the first
- * screen needs to wait for the ~100 KB of framework code. Deferred tags in the head are fetched
- * at once and compete with the first screen on a slow link, and Lighthouse's simulation bills
- * them to the largest paint. The loader keeps their order (`async = false`), so hydration,
- * client-side navigation and search work as before, only later.
+ * Why: every page is complete without JavaScript (it is prerendered). A reader who reads, scrolls
+ * and follows links (ordinary page loads of ~10 KB) never downloads or runs the ~100 KB of
+ * framework code; a visitor who uses the search box or a form gets it then.
  */
 
+/** What asks for the framework: the search box, a form, or a control marked `data-framework`. */
+export const FRAMEWORK_TRIGGERS = '.navbar__search, form, [data-framework]';
+
 /**
- * The loader, as the browser runs it (plain ES5, no build step): applies the stylesheets linked
- * as `media="print" data-media="all"` (they download without blocking the paint), then appends
- * `sources` as ordered scripts once the document is parsed and its first contentful paint is on
- * screen. A `requestAnimationFrame` callback runs before its frame is painted, and a paint can
- * reach the screen well after that: scripts requested in between share the link with the first
- * screen, and Lighthouse bills them to the largest paint. Browsers without paint timing wait for
- * the next frame instead.
+ * The page's own script, as the browser runs it (plain ES5, no build step, hashed into the CSP):
+ * - applies the stylesheets linked as `media="print" data-media="all"`;
+ * - writes the visitor's date into `[data-today]` (the year, or the long date of a `<time>`);
+ * - appends `sources` (the framework's scripts, in order) on the first focus, pointer-down or key
+ *   in `FRAMEWORK_TRIGGERS`; whatever was typed meanwhile stays in the box, and the components
+ *   pick it up as they hydrate;
+ * - registers the service worker (plugins/offline) and shows what it says in the
+ *   "save all guides" control (`[data-offline]`) and the offline page's list of saved guides
+ *   (`[data-saved]`).
  */
-export const SCRIPT_LOADER = `function (sources) {
+export const PAGE_SCRIPT = `function (sources) {
   document.querySelectorAll('link[data-media]').forEach(function (link) {
     link.media = link.getAttribute('data-media');
   });
-  var waitingFor = 2;
-  function ready() {
-    waitingFor -= 1;
-    if (waitingFor > 0) return;
-    setTimeout(function () {
+  var now = new Date();
+  document.querySelectorAll('[data-today]').forEach(function (element) {
+    if (element.getAttribute('data-today') === 'year') {
+      element.textContent = now.getFullYear();
+      return;
+    }
+    var local = new Date(now.getTime() - now.getTimezoneOffset() * 60000);
+    element.setAttribute('datetime', local.toISOString().slice(0, 10));
+    element.textContent = now.toLocaleDateString('en-GB', {day: 'numeric', month: 'long', year: 'numeric'});
+  });
+  var requested = false;
+  ['focusin', 'pointerdown', 'keydown'].forEach(function (type) {
+    addEventListener(type, function (event) {
+      if (requested || !event.target.closest || !event.target.closest('${FRAMEWORK_TRIGGERS}')) return;
+      requested = true;
       sources.forEach(function (source) {
         var script = document.createElement('script');
         script.src = source;
         script.async = false;
         document.head.appendChild(script);
       });
-    }, 0);
-  }
-  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
-  if (types && types.indexOf('paint') >= 0) {
-    new PerformanceObserver(function (list, observer) {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      ready();
-    }).observe({type: 'paint', buffered: true});
-  } else {
-    requestAnimationFrame(ready);
-  }
-  if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', ready);
-  } else {
-    ready();
-  }
+    }, true);
+  });
+  var workers = navigator.serviceWorker;
+  if (!workers) return;
+  addEventListener('load', function () {
+    workers.register('/sw.js');
+  });
+  var offline = document.querySelector('[data-offline]');
+  workers.onmessage = function (event) {
+    var state = event.data;
+    if (offline) {
+      offline.hidden = false;
+      offline.querySelector('output').textContent = state.text;
+      offline.querySelector('button').disabled = state.busy;
+    }
+    document.querySelectorAll('[data-saved]').forEach(function (element) {
+      var path = element.getAttribute('data-saved');
+      element.hidden = path ? state.saved.indexOf(path) < 0 : state.saved.length > 0;
+    });
+  };
+  workers.ready.then(function (registration) {
+    registration.active.postMessage('status');
+    if (offline) {
+      offline.querySelector('button').onclick = function () {
+        registration.active.postMessage('save');
+      };
+    }
+  });
 }`;
 
 export const ssrTemplate = `<!DOCTYPE html>
@@ -73,7 +97,7 @@ export const ssrTemplate = `<!DOCTYPE html>
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
     <%~ it.postBodyTags %>
-    <script>(${SCRIPT_LOADER})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>)</script>
+    <script>(${PAGE_SCRIPT})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>)</script>
   </body>
 </html>
 `;

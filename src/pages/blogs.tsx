@@ -3,6 +3,7 @@ import Layout from '@theme/Layout';
 import BlogCardList from '@site/src/components/BlogCardList';
 import DownloadCta from '@site/src/components/DownloadCta';
 import PageHeader from '@site/src/components/PageHeader';
+import SaveGuides from '@site/src/components/SaveGuides';
 import {useBlogSummaries} from '@site/src/hooks/useBlogSummaries';
 import styles from './blogs.module.css';
 
@@ -20,6 +21,7 @@ export default function Blogs(): ReactNode {
           intro="Practical, up-to-date guides for English speakers visiting or living in mainland China: the apps you need, how to shop and pay, and what daily life is really like."
         />
         <BlogCardList posts={posts} headingLevel={2} onFirstScreen />
+        <SaveGuides />
         <DownloadCta headingLevel={2} />
       </main>
     </Layout>

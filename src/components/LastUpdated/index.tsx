@@ -11,7 +11,11 @@ export default function LastUpdated(): ReactNode {
   const today = useVisitorToday();
   return (
     <p className={styles.lastUpdated}>
-      Last Updated: <time dateTime={today.toISOString().slice(0, 10)}>{toLongDate(today)}</time>
+      Last Updated:{' '}
+      {/* The page script writes the visitor's date here, before the framework (if ever) loads. */}
+      <time data-today="date" dateTime={today.toISOString().slice(0, 10)} suppressHydrationWarning>
+        {toLongDate(today)}
+      </time>
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import {
-  useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
@@ -7,73 +7,99 @@ import {
   type RefObject,
 } from 'react';
 
-interface StandInState {
+/**
+ * The article search in the header. The page is served with a plain input; the visitor's first
+ * focus, tap or key in it makes the page script load the framework (see src/lib/ssr-template.ts),
+ * and this component hydrates onto that input. The search's own code (autocomplete, highlighting,
+ * index loading) is a chunk of its own, fetched then, and the real search bar takes the input's
+ * place with whatever was typed meanwhile and the focus.
+ */
+interface Typed {
   text: string;
   focused: boolean;
 }
 
-/**
- * The article search in the header. Its code (autocomplete, highlighting, index loading) is a
- * chunk of its own, fetched the first time a visitor points at, taps or tabs to the box, not with
- * every page. Until it arrives, a plain input stands in; the real search bar then takes its place
- * with whatever was typed and the focus.
- */
 export default function LazySearchBar(): ReactNode {
   const [SearchBar, setSearchBar] = useState<ComponentType | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const standInInput = useRef<HTMLInputElement>(null);
-  const standIn = useRef<StandInState>({text: '', focused: false});
+  const typed = useRef<Typed>({text: '', focused: false});
   const requested = useRef(false);
   const load = () => {
     if (requested.current) return;
     requested.current = true;
-    void import('@theme/SearchBar').then((module) => {
-      const input = standInInput.current;
-      standIn.current = {text: input?.value ?? '', focused: document.activeElement === input};
-      setSearchBar(() => module.default);
-    });
+    void import('@theme/SearchBar').then((module) => setSearchBar(() => module.default));
   };
   return (
     <div ref={container}>
       {SearchBar ? (
         <>
           <SearchBar />
-          <HandOver container={container} standIn={standIn} />
+          <HandOver container={container} typed={typed} />
         </>
       ) : (
-        <div className="navbar__search">
-          <input
-            ref={standInInput}
-            className="navbar__search-input"
-            placeholder="Search"
-            aria-label="Search"
-            onPointerEnter={load}
-            onFocus={load}
-          />
-        </div>
+        <StandIn load={load} typed={typed} />
       )}
     </div>
   );
 }
 
-/** Once the real search bar has replaced the stand-in: carry over the text and the focus. */
+/** The plain input the page is served with, until the search bar arrives. */
+function StandIn({load, typed}: {load: () => void; typed: RefObject<Typed>}): ReactNode {
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (!element) return undefined;
+    // Hydrated because the visitor went for the box: fetch the search at once.
+    if (document.activeElement === element || element.value !== '') load();
+    // Runs as the search bar replaces it, before the input leaves the page: what is in it now
+    // is everything the visitor typed, since no key can be handled until the swap is done.
+    return () => {
+      typed.current = {text: element.value, focused: document.activeElement === element};
+    };
+  }, [load, typed]);
+  return (
+    <div className="navbar__search">
+      <input
+        ref={input}
+        className="navbar__search-input"
+        placeholder="Search"
+        aria-label="Search"
+        onPointerEnter={load}
+        onFocus={load}
+      />
+    </div>
+  );
+}
+
+/**
+ * Once the real search bar has replaced the stand-in: carry over the text and the focus. When text
+ * was typed before the search's index arrived, its autocomplete (attached once the index has
+ * loaded) has not seen a query yet; it searches on focus, so the box is focused afresh then.
+ */
 function HandOver({
   container,
-  standIn,
+  typed,
 }: {
   container: RefObject<HTMLDivElement | null>;
-  standIn: RefObject<StandInState>;
+  typed: RefObject<Typed>;
 }): null {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const input = container.current?.querySelector('input');
-    const {text, focused} = standIn.current;
-    if (!input || !focused) return;
-    if (text) {
-      // React tracks the value it set last; go through the native setter so onChange fires.
-      Reflect.set(HTMLInputElement.prototype, 'value', text, input);
-      input.dispatchEvent(new Event('input', {bubbles: true}));
-    }
+    const {text, focused} = typed.current;
+    if (!input || (!focused && text === '')) return undefined;
     input.focus();
-  }, [container, standIn]);
+    if (text === '') return undefined;
+    // React tracks the value it set last; go through the native setter so onChange fires.
+    Reflect.set(HTMLInputElement.prototype, 'value', text, input);
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    const attached = new MutationObserver(() => {
+      if (input.getAttribute('role') !== 'combobox') return;
+      attached.disconnect();
+      input.blur();
+      input.focus();
+    });
+    attached.observe(input, {attributes: true, attributeFilter: ['role']});
+    return () => attached.disconnect();
+  }, [container, typed]);
   return null;
 }

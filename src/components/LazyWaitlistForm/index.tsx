@@ -1,18 +1,14 @@
 import {lazy, Suspense, type ReactNode} from 'react';
-import BrowserOnly from '@docusaurus/BrowserOnly';
 
-// Its own chunk: supabase-js and react-toastify download only where a form is shown.
+// Its own chunk: react-toastify and the form's code download only with a page that shows the form
+// (supabase-js, later still: on the first call). The page is served with the form rendered, so the
+// visitor can start typing before any of it arrives (see src/lib/ssr-template.ts).
 const WaitlistForm = lazy(() => import('@site/src/components/WaitlistForm'));
 
 export default function LazyWaitlistForm({productTitle}: {productTitle: string}): ReactNode {
-  const placeholder = <p>Loading the waitlist form…</p>;
   return (
-    <BrowserOnly fallback={placeholder}>
-      {() => (
-        <Suspense fallback={placeholder}>
-          <WaitlistForm productTitle={productTitle} />
-        </Suspense>
-      )}
-    </BrowserOnly>
+    <Suspense fallback={<p>Loading the waitlist form…</p>}>
+      <WaitlistForm productTitle={productTitle} />
+    </Suspense>
   );
 }

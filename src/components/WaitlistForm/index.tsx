@@ -39,6 +39,13 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const getClient = useSupabaseClient();
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    // Typed in the served page before the form came to life: keep it.
+    const typed = input.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
 
   useEffect(() => {
     void getClient()
@@ -77,6 +84,7 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
         </label>
         <div className={styles.row}>
           <input
+            ref={input}
             id={inputId}
             className={styles.input}
             type="email"

@@ -16,6 +16,7 @@ import TOCItemTree from '@theme/TOCItems/Tree';
 import BackLink from '@site/src/components/BackLink';
 import DownloadCta from '@site/src/components/DownloadCta';
 import RelatedGuides from '@site/src/components/RelatedGuides';
+import SaveGuides from '@site/src/components/SaveGuides';
 import {BLOG_TITLE, site} from '@site/src/data/site';
 import {toDisplayDate, toLongDate} from '@site/src/lib/dates';
 import {socialCardPath} from '@site/src/lib/social-card';
@@ -163,6 +164,7 @@ function Article({children}: {children: ReactNode}): ReactNode {
             <MDXContent>{children}</MDXContent>
           </div>
           <RelatedGuides permalink={metadata.permalink} related={related} />
+          <SaveGuides />
           <DownloadCta headingLevel={2} />
         </article>
         <div className={styles.bottomBar}>

@@ -99,7 +99,12 @@ export default function Footer(): ReactNode {
         </LinkColumn>
       </div>
       <p className={styles.copyright}>
-        © {year} {site.companyName}. All rights reserved.
+        {/* The page script writes the visitor's year here, before the framework (if ever) loads. */}
+        ©{' '}
+        <span data-today="year" suppressHydrationWarning>
+          {year}
+        </span>{' '}
+        {site.companyName}. All rights reserved.
       </p>
     </footer>
   );

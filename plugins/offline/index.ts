@@ -1,0 +1,119 @@
+import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {Resvg} from '@resvg/resvg-js';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {load} from 'cheerio';
+import {build} from 'esbuild';
+import {injectManifest} from 'workbox-build';
+import {PALETTE} from '../../src/lib/brand-palette';
+import {OFFLINE_PAGE, type OfflineGuides} from './protocol';
+
+/** The worker's address: the page script registers it, every host serves it `no-cache`. */
+export const WORKER_PATH = '/sw.js';
+export const MANIFEST_PATH = '/manifest.webmanifest';
+const ICON_SIZES = [192, 512] as const;
+const LOGO = 'static/img/brand/logo.svg';
+
+/** The same-origin images and stylesheets a built page shows. */
+async function filesOf(outDir: string, route: string): Promise<string[]> {
+  const $ = load(await readFile(path.join(outDir, `${route}.html`), 'utf8'));
+  const urls = [
+    ...$('link[rel="stylesheet"]').map((_, link) => $(link).attr('href')),
+    ...$('img').map((_, image) => $(image).attr('src')),
+  ];
+  return [...new Set(urls.filter((url) => url.startsWith('/') && !url.startsWith('//')))];
+}
+
+/** The guides (every article) with their images, and the blog index with what it shows. */
+async function offlineGuides(outDir: string, routesPaths: string[]): Promise<OfflineGuides> {
+  const articles = routesPaths.filter((route) => route.startsWith('/blog/')).sort();
+  return {
+    guides: await Promise.all(
+      articles.map(async (route) => ({path: route, files: await filesOf(outDir, route)})),
+    ),
+    pages: ['/blogs'],
+    files: await filesOf(outDir, '/blogs'),
+  };
+}
+
+/** The worker: ./worker.ts bundled with Workbox, then the precache list injected by Workbox. */
+async function writeWorker(outDir: string, guides: OfflineGuides): Promise<void> {
+  const temporary = await mkdtemp(path.join(os.tmpdir(), 'offline-worker-'));
+  const bundled = path.join(temporary, 'sw.js');
+  try {
+    await build({
+      entryPoints: [path.join(__dirname, 'worker.ts')],
+      outfile: bundled,
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      target: 'es2020',
+      logLevel: 'warning',
+      define: {
+        'process.env.NODE_ENV': '"production"',
+        OFFLINE_GUIDES: JSON.stringify(guides),
+      },
+    });
+    const {warnings} = await injectManifest({
+      swSrc: bundled,
+      swDest: path.join(outDir, WORKER_PATH),
+      globDirectory: outDir,
+      // The offline page and what it shows: everything else is saved as it is used.
+      globPatterns: [OFFLINE_PAGE.slice(1), ...(await filesOf(outDir, '/offline'))].map((url) =>
+        url.replace(/^\//, ''),
+      ),
+    });
+    if (warnings.length > 0) throw new Error(`[offline] ${warnings.join('\n')}`);
+  } finally {
+    await rm(temporary, {recursive: true, force: true});
+  }
+}
+
+/** The web app manifest and its icons, drawn from the logo: the site can go on a home screen. */
+async function writeManifest(outDir: string, context: LoadContext): Promise<void> {
+  const logo = await readFile(path.join(context.siteDir, LOGO));
+  const icons = ICON_SIZES.map((size) => ({
+    src: `/img/brand/icon-${size}.png`,
+    sizes: `${size}x${size}`,
+    type: 'image/png',
+  }));
+  await Promise.all(
+    ICON_SIZES.map((size) =>
+      writeFile(
+        path.join(outDir, `img/brand/icon-${size}.png`),
+        new Resvg(logo, {fitTo: {mode: 'width', value: size}}).render().asPng(),
+      ),
+    ),
+  );
+  const manifest = {
+    name: context.siteConfig.title,
+    short_name: context.siteConfig.title,
+    description: context.siteConfig.tagline,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: PALETTE.ink,
+    theme_color: PALETTE.ink,
+    icons,
+  };
+  await writeFile(path.join(outDir, MANIFEST_PATH), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * Reading offline: a service worker (Workbox) that keeps every page a visitor reads, saves all the
+ * guides when asked, and shows `/offline` for an address not saved; and a web app manifest, so the
+ * site can be added to the home screen (where iOS keeps its storage).
+ */
+export default function offline(context: LoadContext): Plugin {
+  return {
+    name: 'offline',
+    injectHtmlTags() {
+      return {headTags: [{tagName: 'link', attributes: {rel: 'manifest', href: MANIFEST_PATH}}]};
+    },
+    async postBuild({outDir, routesPaths}) {
+      await writeWorker(outDir, await offlineGuides(outDir, routesPaths));
+      await writeManifest(outDir, context);
+    },
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The service worker (bundled into `/sw.js` by ./index.ts): keeps the pages a visitor reads for
+ * offline reading, saves all the guides on request, and shows the site's offline page for an
+ * address that was never saved.
+ * - Pages: network first, falling back to the saved copy when the network fails or stalls for
+ *   NETWORK_TIMEOUT_SECONDS; every page read online is saved as it is read.
+ * - Hashed assets (`/assets/`, whose names change with their content): from the device once
+ *   fetched. Other files (images in `/img/`, the search index): from the device, refreshed in the
+ *   background.
+ * - A new deploy installs a new worker, which takes over at once; as pages come from the network
+ *   first, the visitor's next navigation shows the new page with its own assets.
+ */
+import {clientsClaim} from 'workbox-core';
+import {cleanupOutdatedCaches, matchPrecache, precacheAndRoute} from 'workbox-precaching';
+import {registerRoute, setCatchHandler} from 'workbox-routing';
+import {CacheFirst, NetworkFirst, StaleWhileRevalidate} from 'workbox-strategies';
+import {OFFLINE_PAGE, type OfflineGuides, type WorkerState} from './protocol';
+
+/** The parts of the worker's global scope used here (the DOM typings lack the worker's). */
+interface WorkerScope {
+  __WB_MANIFEST: {url: string; revision: string | null}[];
+  location: Location;
+  skipWaiting(): Promise<void>;
+  addEventListener(
+    type: 'message',
+    listener: (event: {
+      data: unknown;
+      source: {postMessage(state: WorkerState): void} | null;
+      waitUntil(work: Promise<unknown>): void;
+    }) => void,
+  ): void;
+}
+declare const self: WorkerScope;
+
+/** Written into the bundle at build time: the guides and the files they show. */
+declare const OFFLINE_GUIDES: OfflineGuides;
+
+const PAGES = 'pages';
+const FILES = 'files';
+const NETWORK_TIMEOUT_SECONDS = 3;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+void self.skipWaiting();
+clientsClaim();
+
+registerRoute(
+  ({request}) => request.mode === 'navigate',
+  new NetworkFirst({cacheName: PAGES, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS}),
+);
+registerRoute(
+  ({url, sameOrigin}) => sameOrigin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({cacheName: FILES}),
+);
+registerRoute(
+  ({url, sameOrigin}) =>
+    sameOrigin && (url.pathname.startsWith('/img/') || url.pathname.startsWith('/search-index')),
+  new StaleWhileRevalidate({cacheName: FILES}),
+);
+setCatchHandler(async ({request}) =>
+  request.mode === 'navigate'
+    ? ((await matchPrecache(OFFLINE_PAGE)) ?? Response.error())
+    : Response.error(),
+);
+
+self.addEventListener('message', (event) => {
+  const reply = (state: WorkerState) => event.source?.postMessage(state);
+  if (event.data === 'status') event.waitUntil(status().then(reply));
+  if (event.data === 'save') event.waitUntil(saveGuides(reply));
+});
+
+/** The paths of the pages saved on this device. */
+async function savedPaths(): Promise<string[]> {
+  const requests = await (await caches.open(PAGES)).keys();
+  return requests.map((request) => new URL(request.url).pathname);
+}
+
+function describe(savedCount: number): string {
+  const total = OFFLINE_GUIDES.guides.length;
+  if (savedCount === total) return `All ${total} guides are saved on this device.`;
+  if (savedCount === 0) return `Save the ${total} guides to read them with no connection.`;
+  return `${savedCount} of ${total} guides are saved on this device.`;
+}
+
+async function status(): Promise<WorkerState> {
+  const saved = await savedPaths();
+  const count = OFFLINE_GUIDES.guides.filter((guide) => saved.includes(guide.path)).length;
+  return {text: describe(count), busy: false, saved};
+}
+
+/** Bytes a fetch cost on the wire (headers included), as the worker's resource timing saw it. */
+function wireBytes(url: string): number {
+  const entries = performance.getEntriesByName(new URL(url, self.location.href).href);
+  const entry = entries.at(-1) as PerformanceResourceTiming | undefined;
+  return entry?.transferSize ?? 0;
+}
+
+async function save(cacheName: string, url: string): Promise<number> {
+  const cache = await caches.open(cacheName);
+  // Hashed files never change: one saved earlier is this one.
+  if (cacheName === FILES && (await cache.match(url))) return 0;
+  const response = await fetch(url, {cache: 'no-cache'});
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  await cache.put(url, response);
+  return wireBytes(url);
+}
+
+/** Saves every guide with its images and the stylesheet, telling the page how far it got. */
+async function saveGuides(reply: (state: WorkerState) => void): Promise<void> {
+  const {guides, pages, files} = OFFLINE_GUIDES;
+  let bytes = 0;
+  let done = 0;
+  const kilobytes = () => `${Math.round(bytes / 1024)} KB`;
+  const progress = (text: string, busy: boolean) =>
+    void savedPaths().then((saved) => reply({text, busy, saved}));
+  progress(`Saving ${guides.length} guides…`, true);
+  try {
+    for (const url of files) bytes += await save(FILES, url);
+    for (const page of pages) bytes += await save(PAGES, page);
+    for (const guide of guides) {
+      const costs = await Promise.all([
+        save(PAGES, guide.path),
+        ...guide.files.map((url) => save(FILES, url)),
+      ]);
+      bytes += costs.reduce((sum, cost) => sum + cost, 0);
+      done += 1;
+      progress(`Saved ${done} of ${guides.length} guides (${kilobytes()})…`, true);
+    }
+    progress(`All ${guides.length} guides are saved on this device (${kilobytes()}).`, false);
+  } catch {
+    progress(
+      `Saving stopped after ${done} of ${guides.length} guides: the connection failed. Try again when you are online.`,
+      false,
+    );
+  }
+}

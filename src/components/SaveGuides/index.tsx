@@ -1,0 +1,34 @@
+import type {ReactNode} from 'react';
+import styles from './styles.module.css';
+
+/**
+ * "Save all guides for offline": the service worker (plugins/offline) downloads every guide with
+ * its images, and says how far it got in the `<output>`. The page script wires the button and
+ * shows the control once a worker is running (see src/lib/ssr-template.ts), so it is hidden in a
+ * browser that cannot save pages, and it works without the framework.
+ */
+export default function SaveGuides(): ReactNode {
+  return (
+    <section
+      className={styles.offline}
+      aria-labelledby="save-guides"
+      data-offline
+      hidden
+      suppressHydrationWarning>
+      <h2 id="save-guides" className={styles.title}>
+        Read offline
+      </h2>
+      <p className={styles.text}>
+        No signal in the metro or on a long train ride? Keep every guide, with its pictures, on this
+        device.
+      </p>
+      <button type="button" className="gl-button gl-button--secondary" suppressHydrationWarning>
+        Save all guides for offline
+      </button>
+      {/* A text child, so that React accepts the one the page script writes as it hydrates. */}
+      <output className={styles.status} aria-live="polite" suppressHydrationWarning>
+        {' '}
+      </output>
+    </section>
+  );
+}
