@@ -25,15 +25,11 @@ async function filesOf(outDir: string, route: string): Promise<string[]> {
   return [...new Set(urls.filter((url) => url.startsWith('/') && !url.startsWith('//')))];
 }
 
-/** The guides (every article) with their images, and the blog index with what it shows. */
-async function offlineGuides(outDir: string, routesPaths: string[]): Promise<OfflineGuides> {
-  const articles = routesPaths.filter((route) => route.startsWith('/blog/')).sort();
+/** The guides: every article. */
+function offlineGuides(routesPaths: string[]): OfflineGuides {
   return {
-    guides: await Promise.all(
-      articles.map(async (route) => ({path: route, files: await filesOf(outDir, route)})),
-    ),
+    guides: routesPaths.filter((route) => route.startsWith('/blog/')).sort(),
     pages: ['/blogs'],
-    files: await filesOf(outDir, '/blogs'),
   };
 }
 
@@ -112,7 +108,7 @@ export default function offline(context: LoadContext): Plugin {
       return {headTags: [{tagName: 'link', attributes: {rel: 'manifest', href: MANIFEST_PATH}}]};
     },
     async postBuild({outDir, routesPaths}) {
-      await writeWorker(outDir, await offlineGuides(outDir, routesPaths));
+      await writeWorker(outDir, offlineGuides(routesPaths));
       await writeManifest(outDir, context);
     },
   };

@@ -3,13 +3,12 @@
 /** The offline page, precached: shown for an address that was never saved. */
 export const OFFLINE_PAGE = '/offline.html';
 
+/** What "save all guides" saves, each page with the images and stylesheet it shows. */
 export interface OfflineGuides {
-  /** Each guide's page and the images it shows. */
-  guides: {path: string; files: string[]}[];
+  /** The guides' paths. */
+  guides: string[];
   /** Other pages saved with them (the blog index). */
   pages: string[];
-  /** Files every saved page uses (the stylesheet, the logo). */
-  files: string[];
 }
 
 /** Sent to the page after `status` or during `save` (see src/lib/ssr-template.ts). */

@@ -25,7 +25,7 @@ interface WorkerScope {
     type: 'message',
     listener: (event: {
       data: unknown;
-      source: {postMessage(state: WorkerState): void} | null;
+      source: {url: string; postMessage(state: WorkerState): void} | null;
       waitUntil(work: Promise<unknown>): void;
     }) => void,
   ): void;
@@ -46,7 +46,18 @@ clientsClaim();
 
 registerRoute(
   ({request}) => request.mode === 'navigate',
-  new NetworkFirst({cacheName: PAGES, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS}),
+  new NetworkFirst({
+    cacheName: PAGES,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    // A page read is kept whole: its images below the fold too, read or not.
+    plugins: [
+      {
+        cacheDidUpdate: async ({request}) => {
+          await keepFilesOf(request.url);
+        },
+      },
+    ],
+  }),
 );
 registerRoute(
   ({url, sameOrigin}) => sameOrigin && url.pathname.startsWith('/assets/'),
@@ -65,7 +76,12 @@ setCatchHandler(async ({request}) =>
 
 self.addEventListener('message', (event) => {
   const reply = (state: WorkerState) => event.source?.postMessage(state);
-  if (event.data === 'status') event.waitUntil(status().then(reply));
+  if (event.data === 'status') {
+    // The page that installed this worker was loaded before it: keep that one too.
+    const url = event.source?.url;
+    const keepIt = url === undefined ? Promise.resolve(0) : keepPage(url).catch(() => 0);
+    event.waitUntil(keepIt.then(status).then(reply));
+  }
   if (event.data === 'save') event.waitUntil(saveGuides(reply));
 });
 
@@ -84,7 +100,7 @@ function describe(savedCount: number): string {
 
 async function status(): Promise<WorkerState> {
   const saved = await savedPaths();
-  const count = OFFLINE_GUIDES.guides.filter((guide) => saved.includes(guide.path)).length;
+  const count = OFFLINE_GUIDES.guides.filter((guide) => saved.includes(guide)).length;
   return {text: describe(count), busy: false, saved};
 }
 
@@ -95,38 +111,56 @@ function wireBytes(url: string): number {
   return entry?.transferSize ?? 0;
 }
 
-async function save(cacheName: string, url: string): Promise<number> {
-  const cache = await caches.open(cacheName);
-  // Hashed files never change: one saved earlier is this one.
-  if (cacheName === FILES && (await cache.match(url))) return 0;
+/** Fetches into a cache; returns what it cost on the wire. */
+async function download(cacheName: string, url: string): Promise<number> {
   const response = await fetch(url, {cache: 'no-cache'});
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  await cache.put(url, response);
+  await (await caches.open(cacheName)).put(url, response);
   return wireBytes(url);
 }
 
-/** Saves every guide with its images and the stylesheet, telling the page how far it got. */
+/** The images and stylesheets a saved page shows that are not saved yet, saved. */
+async function keepFilesOf(pageUrl: string): Promise<number> {
+  const page = await caches.match(pageUrl, {cacheName: PAGES});
+  if (!page) return 0;
+  const html = await page.text();
+  // Attribute values in the built HTML may be quoted or not (the build minifies it).
+  const urls = new Set(
+    [...html.matchAll(/\b(?:src|href)=["']?(\/(?:assets|img)\/[^"'\s>]+)/g)].map(
+      (match) => match[1] ?? '',
+    ),
+  );
+  const files = await caches.open(FILES);
+  const costs = await Promise.all(
+    [...urls].map(async (url) => ((await files.match(url)) ? 0 : download(FILES, url))),
+  );
+  return costs.reduce((sum, cost) => sum + cost, 0);
+}
+
+/** Saves a page and what it shows, unless it is saved already. */
+async function keepPage(url: string): Promise<number> {
+  if (await caches.match(url, {cacheName: PAGES})) return 0;
+  return (await download(PAGES, url)) + (await keepFilesOf(url));
+}
+
+/** Saves every guide, and the blog index, with what they show, telling the page how far it got. */
 async function saveGuides(reply: (state: WorkerState) => void): Promise<void> {
-  const {guides, pages, files} = OFFLINE_GUIDES;
+  const {guides, pages} = OFFLINE_GUIDES;
   let bytes = 0;
   let done = 0;
-  const kilobytes = () => `${Math.round(bytes / 1024)} KB`;
   const progress = (text: string, busy: boolean) =>
     void savedPaths().then((saved) => reply({text, busy, saved}));
+  const size = () => `${Math.round(bytes / 1024)} KB`;
   progress(`Saving ${guides.length} guides…`, true);
   try {
-    for (const url of files) bytes += await save(FILES, url);
-    for (const page of pages) bytes += await save(PAGES, page);
-    for (const guide of guides) {
-      const costs = await Promise.all([
-        save(PAGES, guide.path),
-        ...guide.files.map((url) => save(FILES, url)),
-      ]);
-      bytes += costs.reduce((sum, cost) => sum + cost, 0);
+    // Afresh, so that the copies are today's.
+    for (const path of [...pages, ...guides]) {
+      bytes += (await download(PAGES, path)) + (await keepFilesOf(path));
+      if (!guides.includes(path)) continue;
       done += 1;
-      progress(`Saved ${done} of ${guides.length} guides (${kilobytes()})…`, true);
+      progress(`Saved ${done} of ${guides.length} guides (${size()})…`, true);
     }
-    progress(`All ${guides.length} guides are saved on this device (${kilobytes()}).`, false);
+    progress(`All ${guides.length} guides are saved on this device (${size()}).`, false);
   } catch {
     progress(
       `Saving stopped after ${done} of ${guides.length} guides: the connection failed. Try again when you are online.`,

@@ -17,12 +17,13 @@ export const FRAMEWORK_TRIGGERS = '.navbar__search, form, [data-framework]';
  * The page's own script, as the browser runs it (plain ES5, no build step, hashed into the CSP):
  * - applies the stylesheets linked as `media="print" data-media="all"`;
  * - writes the visitor's date into `[data-today]` (the year, or the long date of a `<time>`);
+ * - on the home page, scrolls its section links smoothly;
  * - appends `sources` (the framework's scripts, in order) on the first focus, pointer-down or key
  *   in `FRAMEWORK_TRIGGERS`; whatever was typed meanwhile stays in the box, and the components
- *   pick it up as they hydrate;
+ *   pick it up as they hydrate; a form sent before its component is live is held back for it;
  * - registers the service worker (plugins/offline) and shows what it says in the
  *   "save all guides" control (`[data-offline]`) and the offline page's list of saved guides
- *   (`[data-saved]`).
+ *   (`[data-saved]`, and an empty `data-saved` for "none yet").
  */
 export const PAGE_SCRIPT = `function (sources) {
   document.querySelectorAll('link[data-media]').forEach(function (link) {
@@ -38,6 +39,18 @@ export const PAGE_SCRIPT = `function (sources) {
     element.setAttribute('datetime', local.toISOString().slice(0, 10));
     element.textContent = now.toLocaleDateString('en-GB', {day: 'numeric', month: 'long', year: 'numeric'});
   });
+  // On the home page, its section links (Products, Explore Our Products) glide to the section and
+  // move the focus there, as src/lib/section-scroll.ts does once the framework runs.
+  addEventListener('click', function (event) {
+    var link = event.target.closest && event.target.closest('a[href^="/#"]');
+    var section = link && location.pathname === '/' && document.getElementById(link.hash.slice(1));
+    if (!section || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    var still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    section.scrollIntoView({behavior: still ? 'auto' : 'smooth', block: 'start'});
+    section.focus({preventScroll: true});
+    history.pushState(null, '', link.hash);
+  });
   var requested = false;
   ['focusin', 'pointerdown', 'keydown'].forEach(function (type) {
     addEventListener(type, function (event) {
@@ -51,6 +64,13 @@ export const PAGE_SCRIPT = `function (sources) {
       });
     }, true);
   });
+  // A form sent before its component is live would be a plain page load: hold it back, and the
+  // component sends it once it is (src/components/WaitlistForm).
+  addEventListener('submit', function (event) {
+    if (event.target.hasAttribute('data-live')) return;
+    event.preventDefault();
+    event.target.setAttribute('data-submitted', '');
+  }, true);
   var workers = navigator.serviceWorker;
   if (!workers) return;
   addEventListener('load', function () {
@@ -64,10 +84,18 @@ export const PAGE_SCRIPT = `function (sources) {
       offline.querySelector('output').textContent = state.text;
       offline.querySelector('button').disabled = state.busy;
     }
+    var none = null;
+    var any = false;
     document.querySelectorAll('[data-saved]').forEach(function (element) {
       var path = element.getAttribute('data-saved');
-      element.hidden = path ? state.saved.indexOf(path) < 0 : state.saved.length > 0;
+      if (!path) {
+        none = element;
+        return;
+      }
+      element.hidden = state.saved.indexOf(path) < 0;
+      any = any || !element.hidden;
     });
+    if (none) none.hidden = any;
   };
   workers.ready.then(function (registration) {
     registration.active.postMessage('status');

@@ -13,6 +13,8 @@ test.use({reducedMotion: 'reduce'});
 // loads, or shapes a line's text differently (one load in ten or more on a loaded machine); a
 // missing rule differs on every load, so comparing fresh pairs cannot hide one.
 test.describe.configure({retries: 2});
+// The stylesheet is held back with page.route, which a service worker would bypass.
+test.use({serviceWorkers: 'block'});
 /** Pairs of loads a test compares before it fails. */
 const PAIRS = 3;
 

@@ -52,9 +52,21 @@ export const test = base.extend<{watch: PageWatch}>({
   ],
 });
 
-/** Loads a route and waits until React has hydrated it. */
+/**
+ * Loads a route as a reader gets it: the page and its own script, no framework (the framework
+ * loads when the visitor uses the search box or a form: see src/lib/ssr-template.ts).
+ */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
+}
+
+/**
+ * Loads a route and has the framework hydrate it, as the page does when a visitor first touches
+ * the search box (announced to the page script without moving the focus there).
+ */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('banner').getByLabel('Search').dispatchEvent('focusin', {bubbles: true});
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
 }
 

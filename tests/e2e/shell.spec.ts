@@ -1,5 +1,5 @@
 import {site} from '../../src/data/site';
-import {NOT_FOUND_CONSOLE, expect, open, test} from './fixtures';
+import {NOT_FOUND_CONSOLE, expect, open, openHydrated, test} from './fixtures';
 
 test.describe('site header', () => {
   test('links the company name home and Contact to the contact e-mail', async ({page}) => {
@@ -97,7 +97,6 @@ test.describe('not-found page', () => {
     });
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
-    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Oops! Page not found');
     await expect.poll(() => warnings).toContain('Page not found: /no/such/page');
     await page.getByRole('link', {name: 'Return to Home'}).click();
@@ -106,6 +105,9 @@ test.describe('not-found page', () => {
 });
 
 test.describe('error screen', () => {
+  // page.route cannot change what a service worker fetches.
+  test.use({serviceWorkers: 'block'});
+
   test('shows "Unexpected Application Error!" with the message when a page fails to render', async ({
     page,
     watch,
@@ -124,7 +126,7 @@ test.describe('error screen', () => {
       });
     });
     watch.expectErrors(/Simulated render failure/);
-    await open(page, '/');
+    await openHydrated(page, '/');
     await page.getByRole('link', {name: 'View All Articles'}).first().click();
     await expect(page.getByRole('heading', {name: 'Unexpected Application Error!'})).toBeVisible();
     await expect(

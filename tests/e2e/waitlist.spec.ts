@@ -1,6 +1,6 @@
 import type {Page} from '@playwright/test';
 import {WAITLIST_PORT} from '../../playwright.config';
-import {COLOR_SCHEMES, axeViolations, expect, open, test} from './fixtures';
+import {COLOR_SCHEMES, axeViolations, expect, open, openHydrated, test} from './fixtures';
 
 /** A fresh address per test and project, so reruns never collide. */
 function uniqueEmail(tag: string): string {
@@ -29,7 +29,7 @@ function toast(page: Page, text: string) {
 test.describe('waitlist form on a build with a product coming soon', () => {
   test.use({baseURL: `http://localhost:${WAITLIST_PORT}`});
 
-  test('takes the coming-soon product’s place, and tests the connection on load', async ({
+  test('takes the coming-soon product’s place, and tests the connection once it is used', async ({
     page,
   }) => {
     const connectionTest = page.waitForRequest(
@@ -37,14 +37,29 @@ test.describe('waitlist form on a build with a product coming soon', () => {
         request.method() === 'HEAD' && request.url().includes('/rest/v1/waitlist_emails'),
     );
     await open(page, '/');
-    await connectionTest;
     const {card, input, button} = waitlist(page);
+    // The framework, the form's code and the connection test come with the first touch.
+    await input.focus();
+    await connectionTest;
     await expect(card.getByText('Coming soon')).toBeVisible();
     await expect(input).toHaveAttribute('type', 'email');
     await expect(input).toHaveAttribute('required', '');
     await expect(button).toBeEnabled();
     // The product's own links wait for its launch; only the form's privacy notice links.
     await expect(card.getByRole('link')).toHaveText(['privacy policy']);
+  });
+
+  test('signs up an address typed and sent before the form’s code has arrived', async ({page}) => {
+    await open(page, '/');
+    const {input} = waitlist(page);
+    const email = uniqueEmail('early');
+    // At once, as a visitor on a slow link would: the framework is still on its way.
+    await input.click();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Thanks for joining')).toBeVisible();
+    await expect(page).toHaveURL('/');
+    await expect(input).toHaveValue('');
   });
 
   test('says where the address goes, linking the privacy policy, beside the field', async ({
@@ -117,33 +132,38 @@ test.describe('waitlist form on a build with a product coming soon', () => {
     ).toBeVisible();
   });
 
-  test('says something went wrong when the server cannot be reached', async ({page, watch}) => {
-    watch.expectErrors(/Failed to load resource/);
-    await page.route('**/rest/v1/**', (route) => route.abort('connectionrefused'));
-    await open(page, '/');
-    await submit(page, uniqueEmail('offline'));
-    await expect(toast(page, 'Something went wrong. Please try again later.')).toBeVisible();
-  });
+  test.describe('with requests held or refused', () => {
+    // page.route cannot change what goes through a service worker.
+    test.use({serviceWorkers: 'block'});
 
-  test('disables the button while submitting, and each toast goes after 5 seconds', async ({
-    page,
-  }) => {
-    await open(page, '/');
-    await page.route('**/rest/v1/waitlist_emails*', async (route) => {
-      if (route.request().method() === 'POST')
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.continue();
+    test('says something went wrong when the server cannot be reached', async ({page, watch}) => {
+      watch.expectErrors(/Failed to load resource/);
+      await page.route('**/rest/v1/**', (route) => route.abort('connectionrefused'));
+      await open(page, '/');
+      await submit(page, uniqueEmail('offline'));
+      await expect(toast(page, 'Something went wrong. Please try again later.')).toBeVisible();
     });
-    const {button} = waitlist(page);
-    await submit(page, uniqueEmail('slow'));
-    await expect(button).toBeDisabled();
-    await expect(button).toHaveText('Joining…');
-    const thanks = toast(page, 'Thanks for joining');
-    await expect(thanks).toBeVisible();
-    await expect(button).toBeEnabled();
-    const shownAt = Date.now();
-    await expect(thanks).toBeHidden({timeout: 8000});
-    expect(Date.now() - shownAt).toBeGreaterThan(3500);
+
+    test('disables the button while submitting, and each toast goes after 5 seconds', async ({
+      page,
+    }) => {
+      await open(page, '/');
+      await page.route('**/rest/v1/waitlist_emails*', async (route) => {
+        if (route.request().method() === 'POST')
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      const {button} = waitlist(page);
+      await submit(page, uniqueEmail('slow'));
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveText('Joining…');
+      const thanks = toast(page, 'Thanks for joining');
+      await expect(thanks).toBeVisible();
+      await expect(button).toBeEnabled();
+      const shownAt = Date.now();
+      await expect(thanks).toBeHidden({timeout: 8000});
+      expect(Date.now() - shownAt).toBeGreaterThan(3500);
+    });
   });
 
   test('loads supabase-js in a chunk of its own, not in the main bundle', async ({page}) => {
@@ -153,6 +173,7 @@ test.describe('waitlist form on a build with a product coming soon', () => {
       if (/supabase-js/.test(await response.text())) waitlistChunks.push(response.url());
     });
     await open(page, '/');
+    await waitlist(page).input.focus();
     await expect.poll(() => waitlistChunks.length).toBeGreaterThan(0);
     expect(waitlistChunks.some((url) => /main\.[0-9a-f]+\.js$/.test(url))).toBe(false);
   });
@@ -175,7 +196,7 @@ test.describe('while every product is live', () => {
         scripts.set(response.url(), await response.text());
       }
     });
-    for (const path of ['/', '/blogs', '/blog/taobao-guide']) await open(page, path);
+    for (const path of ['/', '/blogs', '/blog/taobao-guide']) await openHydrated(page, path);
     await page.waitForLoadState('networkidle');
     expect(scripts.size).toBeGreaterThan(0);
     const withWaitlistCode = [...scripts]

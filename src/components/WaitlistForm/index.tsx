@@ -1,12 +1,19 @@
-import {useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent} from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import type {SupabaseClient} from '@supabase/supabase-js';
 import Link from '@docusaurus/Link';
-import {ToastContainer, toast} from 'react-toastify';
 import {LOCAL_ANON_KEY} from '@site/src/data/waitlist';
 import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
 import {createAnonClient} from '@site/src/lib/supabase';
 import {
-  TOAST_DURATION_MS,
   WAITLIST_MESSAGES,
   checkConnection,
   isValidEmail,
@@ -15,9 +22,7 @@ import {
 } from '@site/src/lib/waitlist';
 import styles from './styles.module.css';
 
-function showToast({kind, message}: Outcome): void {
-  toast[kind](message, {autoClose: TOAST_DURATION_MS});
-}
+const Toasts = lazy(() => import('./toasts'));
 
 /** Where the form talks to: the configured Supabase project, or the site's own local stand-in. */
 function useSupabaseClient(): () => Promise<SupabaseClient> {
@@ -32,19 +37,36 @@ function useSupabaseClient(): () => Promise<SupabaseClient> {
   };
 }
 
+/** The address in the form's field, as the browser holds it. */
+function fieldValue(form: HTMLFormElement): string {
+  const value = new FormData(form).get('email');
+  return typeof value === 'string' ? value : '';
+}
+
 /** "Join the waitlist" for a product that is coming soon. */
 export default function WaitlistForm({productTitle}: {productTitle: string}): ReactNode {
   const inputId = useId();
   const noticeId = useId();
-  const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const [toastsShown, setToastsShown] = useState(false);
+  const showToast = async (outcome: Outcome) => {
+    setToastsShown(true);
+    (await import('./toasts')).showToast(outcome);
+  };
   const getClient = useSupabaseClient();
-  const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    // Typed in the served page before the form came to life: keep it.
-    const typed = input.current?.value;
-    if (typed) setEmail(typed);
+    // The page is served with this form rendered (src/lib/ssr-template.ts), and the field is the
+    // browser's own (uncontrolled): what was typed before the form came to life stays in it, and a
+    // submit the page held back meanwhile is sent now.
+    const element = form.current;
+    if (!element) return;
+    element.setAttribute('data-live', '');
+    if (element.hasAttribute('data-submitted')) {
+      element.removeAttribute('data-submitted');
+      element.requestSubmit();
+    }
   }, []);
 
   useEffect(() => {
@@ -59,17 +81,19 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
 
   async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
+    const element = event.currentTarget;
+    const email = fieldValue(element);
     if (!isValidEmail(email)) {
-      showToast({kind: 'error', message: WAITLIST_MESSAGES.invalidEmail});
+      await showToast({kind: 'error', message: WAITLIST_MESSAGES.invalidEmail});
       return;
     }
     setSubmitting(true);
     try {
       const outcome = await joinWaitlist(await getClient(), email);
-      showToast(outcome);
-      if (outcome.kind === 'success') setEmail('');
+      if (outcome.kind === 'success') element.reset();
+      await showToast(outcome);
     } catch {
-      showToast({kind: 'error', message: WAITLIST_MESSAGES.unexpected});
+      await showToast({kind: 'error', message: WAITLIST_MESSAGES.unexpected});
     } finally {
       setSubmitting(false);
     }
@@ -78,13 +102,16 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
   return (
     <>
       {/* isValidEmail runs on submit and shows its toast; the browser's bubble would pre-empt it. */}
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form
+        ref={form}
+        className={styles.form}
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate>
         <label htmlFor={inputId} className={styles.label}>
           Get an e-mail when {productTitle} launches
         </label>
         <div className={styles.row}>
           <input
-            ref={input}
             id={inputId}
             className={styles.input}
             type="email"
@@ -94,8 +121,6 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
             inputMode="email"
             aria-describedby={noticeId}
             placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
           />
           <button type="submit" className="gl-button" disabled={submitting} aria-busy={submitting}>
             {submitting ? 'Joining…' : 'Join the waitlist'}
@@ -106,7 +131,11 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
           <Link to="/gotcha-screen-translator/privacy-policy#the-website">privacy policy</Link>.
         </p>
       </form>
-      <ToastContainer position="bottom-center" autoClose={TOAST_DURATION_MS} newestOnTop />
+      {toastsShown && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </>
   );
 }

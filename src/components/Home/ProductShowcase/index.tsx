@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import AppStoreBadge from '@site/src/components/AppStoreBadge';
 import Icon from '@site/src/components/Icon';
-import LazyWaitlistForm from '@site/src/components/LazyWaitlistForm';
+import WaitlistForm from '@site/src/components/WaitlistForm';
 import Section from '@site/src/components/Home/Section';
 import type {Product} from '@site/src/data/products';
 import styles from './styles.module.css';
@@ -37,7 +37,7 @@ function ProductCard({product}: {product: Product}): ReactNode {
           ))}
         </ul>
         {product.isComingSoon ? (
-          <LazyWaitlistForm productTitle={product.title} />
+          <WaitlistForm productTitle={product.title} />
         ) : (
           product.appStoreBadge && <AppStoreBadge className={styles.badge} />
         )}

@@ -1,0 +1,231 @@
+/**
+ * Reading on the worst network: a reader runs no framework code, a searcher gets it on the first
+ * touch without losing a key, and the guides stay readable offline through the service worker
+ * (plugins/offline). Chromium, with service workers allowed (Playwright's default).
+ */
+import {cp, readFile, rm, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import type {Page} from '@playwright/test';
+import {createPgliteStorage, startServer, type ServerProcess} from '../integration/server-process';
+import {EVERY_PAGE, NOT_FOUND_CONSOLE, axeViolations, expect, test} from './fixtures';
+
+const GUIDES = EVERY_PAGE.filter((route) => route.startsWith('/blog/'));
+/** The framework's code: every script the build emits (the worker itself is `/sw.js`). */
+const isFrameworkScript = (url: string) => new URL(url).pathname.startsWith('/assets/js/');
+
+async function isSaved(page: Page, route: string): Promise<boolean> {
+  return page.evaluate(async (url) => (await caches.match(url)) !== undefined, route);
+}
+
+/** Waits until the service worker runs and has kept the page it was installed from. */
+async function workerKeptPage(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const route = new URL(page.url()).pathname;
+  await expect.poll(() => isSaved(page, route)).toBe(true);
+}
+
+/** Every image of the page, lazy ones too, loaded and decoded (from wherever the page gets them). */
+async function imagesShow(page: Page): Promise<void> {
+  const count = await page.evaluate(() =>
+    Promise.all(
+      Array.from(document.images, async (image) => {
+        image.loading = 'eager';
+        await image.decode();
+      }),
+    ).then((images) => images.length),
+  );
+  expect(count).toBeGreaterThan(0);
+}
+
+test.describe('a reader', () => {
+  for (const route of EVERY_PAGE) {
+    test(`${route}: no framework script in 5 s, and the page script has run`, async ({
+      page,
+      watch,
+    }) => {
+      if (route === EVERY_PAGE.at(-1)) watch.expectErrors(NOT_FOUND_CONSOLE);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (isFrameworkScript(request.url())) scripts.push(request.url());
+      });
+      // The page's clock: five seconds pass at once, and the year is one the build cannot know.
+      await page.clock.install({time: new Date('2031-05-04T10:00:00')});
+      await page.goto(route);
+      await page.clock.runFor(5000);
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      expect(scripts).toEqual([]);
+      expect(await page.locator('html[data-has-hydrated="true"]').count()).toBe(0);
+      await expect(page.getByRole('contentinfo')).toContainText('© 2031 Gotcha Labs');
+    });
+  }
+
+  test('follows the contents, a link and the footer without the framework', async ({page}) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (isFrameworkScript(request.url())) scripts.push(request.url());
+    });
+    await page.goto('/blog/essential-apps-china-2025');
+    const contents = page.getByRole('navigation', {name: 'On this page'});
+    const summary = contents.locator('summary');
+    if (await summary.isVisible()) await summary.click();
+    const firstSection = contents.getByRole('link').filter({visible: true}).first();
+    const sectionName = (await firstSection.textContent()) ?? '';
+    await firstSection.click();
+    await expect(page.getByRole('heading', {level: 2, name: sectionName})).toBeInViewport();
+    await page.getByRole('contentinfo').getByRole('link', {name: 'Terms of Service'}).click();
+    await expect(page).toHaveURL('/gotcha-screen-translator/terms-of-service');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Terms of Service');
+    await page.getByRole('banner').getByRole('link', {name: 'Gotcha Labs'}).click();
+    await expect(page).toHaveURL('/');
+    expect(scripts).toEqual([]);
+  });
+});
+
+test('a searcher who taps the box and types at once is offered the Taobao guide', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/blog/china-different-world');
+  const box = page.getByRole('banner').getByLabel('Search');
+  if (testInfo.project.use.hasTouch) await box.tap();
+  else await box.click();
+  // Typed while the framework and the search are still on their way.
+  await page.keyboard.type('taobao');
+  const result = page
+    .getByRole('banner')
+    .getByText(/How to Use Taobao as a Foreigner/)
+    .first();
+  await expect(result).toBeVisible();
+  await expect(page.getByRole('banner').getByLabel('Search')).toHaveValue('taobao');
+  await result.click();
+  await expect(page).toHaveURL(/\/blog\/taobao-guide/);
+});
+
+test.describe('offline', () => {
+  test('each page read opens again with no connection, by link and by reload', async ({
+    page,
+    context,
+  }) => {
+    // The first page installs the worker, which then keeps that page too.
+    await page.goto('/blog/taobao-guide');
+    await workerKeptPage(page);
+    await page.goto('/gotcha-screen-translator/support');
+    await expect.poll(() => isSaved(page, '/gotcha-screen-translator/support')).toBe(true);
+    const read = ['/blog/taobao-guide', '/gotcha-screen-translator/support'];
+    await context.setOffline(true);
+    for (const route of read) {
+      const response = await page.goto(route);
+      expect(response?.fromServiceWorker()).toBe(true);
+      expect(response?.status()).toBe(200);
+      await imagesShow(page);
+      await page.reload();
+      await expect(page.getByRole('heading', {level: 1})).not.toHaveText('You are offline');
+      await imagesShow(page);
+    }
+  });
+
+  test('"Save all guides" keeps all six with their images; an unsaved page shows the offline page', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/blogs');
+    await workerKeptPage(page);
+    const control = page.getByRole('region', {name: 'Read offline'});
+    const status = control.locator('output');
+    await expect(status).toHaveText(/guides/);
+    // Every sentence the control shows while saving.
+    await status.evaluate((output) => {
+      const seen: string[] = [];
+      (window as unknown as {seen: string[]}).seen = seen;
+      new MutationObserver(() => seen.push(output.textContent)).observe(output, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    await control.getByRole('button', {name: 'Save all guides for offline'}).click();
+    await expect(status).toHaveText(
+      new RegExp(`^All ${GUIDES.length} guides are saved on this device \\(\\d+ KB\\)\\.$`),
+    );
+    const seen = await page.evaluate(() => (window as unknown as {seen: string[]}).seen);
+    expect(seen).toContain(`Saving ${GUIDES.length} guides…`);
+    expect(seen.some((text) => /^Saved 3 of \d guides \(\d+ KB\)…$/.test(text))).toBe(true);
+
+    await context.setOffline(true);
+    for (const guide of GUIDES) {
+      const response = await page.goto(guide);
+      expect(response?.fromServiceWorker()).toBe(true);
+      await expect(page.getByRole('heading', {level: 1})).not.toHaveText('You are offline');
+      await imagesShow(page);
+    }
+    await page.goto('/gotcha-screen-translator/privacy-policy');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('You are offline');
+    const saved = page.getByRole('main').getByRole('listitem');
+    await expect(saved).toHaveCount(GUIDES.length);
+    for (const item of await saved.all()) await expect(item).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await saved.getByRole('link').first().click();
+    await expect(page.getByRole('heading', {level: 1})).not.toHaveText('You are offline');
+  });
+
+  test('with nothing saved, the offline page says how to save guides', async ({page, context}) => {
+    await page.goto('/gotcha-screen-translator/support');
+    await workerKeptPage(page);
+    await context.setOffline(true);
+    await page.goto('/blogs');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('You are offline');
+    await expect(page.getByText(/None yet/)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(0);
+  });
+});
+
+test.describe('a new deploy', () => {
+  // Stopped even when a test times out (afterEach runs then; a finally block would not).
+  const running: ServerProcess[] = [];
+  const cleanUp: (() => Promise<void>)[] = [];
+  test.afterEach(async () => {
+    for (const server of running.splice(0)) await server.stop();
+    for (const step of cleanUp.splice(0)) await step();
+  });
+
+  test('reaches an online visitor on the next visit, past the old worker', async ({
+    browser,
+  }, testInfo) => {
+    test.slow(); // two server starts
+    const port = Number(process.env.E2E_PORT ?? 4173) + 2 + testInfo.parallelIndex;
+    const buildDir = path.join(tmpdir(), `deploy-${port}-${Date.now()}`);
+    const storage = await createPgliteStorage();
+    cleanUp.push(
+      () => storage.dispose(),
+      () => rm(buildDir, {recursive: true, force: true}),
+    );
+    await cp(path.resolve(__dirname, '../../build'), buildDir, {recursive: true});
+    // A site on another port: its own context (the fixtures' page watches the main site's origin).
+    const context = await browser.newContext();
+    cleanUp.push(() => context.close());
+    const page = await context.newPage();
+    const serve = async () => {
+      const server = await startServer({storage, buildDir, port});
+      running.push(server);
+      return server;
+    };
+
+    const url = `http://localhost:${port}/blog/taobao-guide`;
+    const before = "is China's go-to shopping app";
+    await serve();
+    await page.goto(url);
+    await workerKeptPage(page);
+    await expect(page.getByText(before).first()).toBeVisible();
+    await running.pop()?.stop();
+
+    // Build B: one sentence changed (its precompressed copies go; the server compresses).
+    const file = path.join(buildDir, 'blog/taobao-guide.html');
+    const html = await readFile(file, 'utf8');
+    await writeFile(file, html.replace(before, `${before}, new this deploy`));
+    await Promise.all(['.br', '.gz'].map((suffix) => rm(file + suffix, {force: true})));
+    await serve();
+    const response = await page.goto(url);
+    expect(response?.fromServiceWorker()).toBe(true);
+    await expect(page.getByText('new this deploy').first()).toBeVisible();
+  });
+});
