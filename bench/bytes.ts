@@ -1,6 +1,7 @@
 /**
  * Bytes of a first visit: each route loaded once in a fresh Chromium context (empty cache) at
- * phone size, every response recorded, and its encoded (on-the-wire, brotli) body size summed by
+ * phone size and left alone for READER_MS, as a reader who only reads; every response recorded,
+ * the service worker's own (it installs on the first visit) included, and its encoded (on-the-wire, brotli) body size summed by
  * kind. Sizes come from Chromium (`request.sizes().responseBodySize`); when Chromium cannot give
  * one, the body is brotli-compressed here at quality 11 instead, and the response says so.
  */
@@ -50,6 +51,9 @@ export interface RouteBytes {
 }
 
 /** Same viewport as Playwright's phone project (tests/e2e). */
+/** How long a reader stays without touching anything: whatever loads meanwhile counts. */
+const READER_MS = 5_000;
+
 const PHONE = {
   viewport: {width: 390, height: 844},
   isMobile: true,
@@ -98,19 +102,21 @@ async function record(request: Request): Promise<ResponseRecord | undefined> {
 }
 
 async function measureRoute(browser: Browser, origin: string, route: Route): Promise<RouteBytes> {
-  const context = await browser.newContext({...PHONE, serviceWorkers: 'block'});
+  const context = await browser.newContext({...PHONE, serviceWorkers: 'allow'});
   try {
     const page = await context.newPage();
+    const started = Date.now();
     const pending: Promise<ResponseRecord | undefined>[] = [];
     const otherOriginRequests: string[] = [];
     const failedRequests: string[] = [];
-    page.on('request', (request) => {
+    // On the context: the service worker's requests are not the page's.
+    context.on('request', (request) => {
       const url = new URL(request.url());
       if (url.protocol === 'data:' || url.protocol === 'blob:') return;
       if (url.origin !== origin) otherOriginRequests.push(request.url());
     });
-    page.on('requestfinished', (request) => pending.push(record(request)));
-    page.on('requestfailed', (request) => {
+    context.on('requestfinished', (request) => pending.push(record(request)));
+    context.on('requestfailed', (request) => {
       failedRequests.push(`${request.url()} (${request.failure()?.errorText ?? 'failed'})`);
     });
     const response = await page.goto(origin + route.path, {
@@ -121,6 +127,7 @@ async function measureRoute(browser: Browser, origin: string, route: Route): Pro
     await page.waitForLoadState('networkidle', {timeout: LIMITS.networkIdleMs}).catch(() => {
       console.error(`bench: ${route.path} was not network-idle within ${LIMITS.networkIdleMs} ms`);
     });
+    await page.waitForTimeout(Math.max(0, READER_MS - (Date.now() - started)));
     const responses = (await Promise.all(pending)).filter(
       (entry): entry is ResponseRecord => entry !== undefined,
     );

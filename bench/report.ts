@@ -10,6 +10,7 @@ import {
   type RouteLighthouse,
 } from './lighthouse';
 import {DATABASE_LOAD, type DatabaseLoadRun, type LoadResult} from './load';
+import {readerMedians, SEARCH, type ReaderViews} from './reader';
 import {fixed, kb, ms, table, type Cell} from './table';
 
 const mb = (bytes: number | undefined): string =>
@@ -331,4 +332,33 @@ export function diagnosticsText(
     );
   }
   return parts.join('\n');
+}
+
+export function readerTable(views: ReaderViews): string {
+  const medians = readerMedians(views);
+  const all = (values: readonly number[], format: (value: number) => string) =>
+    values.map(format).join(', ');
+  const rows: Cell[][] = [
+    [
+      `Search "${SEARCH.query}": tap → first result, cold cache`,
+      ms(medians.searchColdMs),
+      all(views.searchColdMs, ms),
+    ],
+    [
+      "Search: tap → first result, framework in the worker's cache",
+      ms(medians.searchWarmMs),
+      all(views.searchWarmMs, ms),
+    ],
+    [
+      'Offline repeat view: FCP from the worker',
+      ms(medians.offlineFcpMs),
+      all(views.offlineFcpMs, ms),
+    ],
+    ['"Save all guides", on the wire (KB)', kb(medians.saveAllBytes), all(views.saveAllBytes, kb)],
+  ];
+  return table(
+    `Reader views (Lighthouse's mobile network and 4× CPU; median of ${views.runs}; ms unless said)`,
+    ['view', 'median', 'runs'],
+    rows,
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: a cold production build, then the site measured from it: bytes per route,
- * Lighthouse (mobile and desktop), and the server under load, checked against the budgets.
+ * Lighthouse (mobile and desktop), the searcher's and the offline reader's views (reader.ts), and
+ * the server under load, checked against the budgets.
  * Tables go to stdout, progress to stderr, everything to bench/results/<timestamp>.json.
  *
  *   npm run bench                 the whole thing (about 15 minutes on 2 cores)
@@ -33,7 +34,9 @@ import {
   lighthouseTable,
   databaseLoadTable,
   loadTable,
+  readerTable,
 } from './report';
+import {measureReaderViews, type ReaderViews} from './reader';
 import {mainScriptPath, readRoutes, type Route} from './routes';
 import {startOurServer, startStockServer} from './servers';
 import {copyWithoutScripts} from './without-scripts';
@@ -49,6 +52,7 @@ interface Results {
   routes?: Route[];
   bytes?: {sizeSource: string; routes: RouteBytes[]};
   lighthouse?: LighthouseResult;
+  reader?: ReaderViews;
   load?: LoadResult;
   staticUnderDatabaseLoad?: DatabaseLoadRun[];
   budgets?: BudgetCheck[];
@@ -137,8 +141,11 @@ async function measure(workDir: string): Promise<void> {
     const plan = results.lighthouse.plans.find((p) => p.formFactor === formFactor);
     process.stdout.write(`${lighthouseTable(formFactor, results.lighthouse.routes, plan)}\n`);
   }
-  await Promise.all([site.process.stop(), limit.process.stop()]);
   noteLoad('after lighthouse');
+  results.reader = await measureReaderViews(site.origin, results.options.lighthouseRuns, log);
+  process.stdout.write(`${readerTable(results.reader)}\n`);
+  await Promise.all([site.process.stop(), limit.process.stop()]);
+  noteLoad('after reader views');
 
   log('load: starting a fresh server of ours and docusaurus serve');
   const [ours, stock] = await Promise.all([
@@ -184,6 +191,7 @@ async function main(): Promise<number> {
     bytes: results.bytes?.routes,
     lighthouse: results.lighthouse?.routes,
     load: results.load,
+    reader: results.reader,
     notFoundPath: NOT_FOUND_PATH,
   });
   results.finishedAt = new Date().toISOString();

@@ -276,6 +276,24 @@ export const HTTP_CHECKS: Check[] = [
     },
   },
   {
+    name: 'serves the service worker and the web app manifest, the worker never from a cache unchecked',
+    async run(target) {
+      const worker = await get(target, '/sw.js', {'accept-encoding': 'gzip, br'});
+      expect(worker.status).toBe(200);
+      expect(worker.headers.get('content-type')).toMatch(/javascript/);
+      // A stale worker would keep serving an old deploy's choices: browsers must revalidate it.
+      expect(worker.headers.get('cache-control')).toBe('no-cache');
+      expect(worker.headers.get('content-security-policy')).toContain("worker-src 'self'");
+      expect(await worker.text()).toMatch(/offline\.html/);
+      const manifest = await get(target, '/manifest.webmanifest');
+      expect(manifest.status).toBe(200);
+      expect(JSON.parse(await manifest.text())).toMatchObject({
+        start_url: '/',
+        display: 'standalone',
+      });
+    },
+  },
+  {
     name: 'sends gzip to a client without brotli, and the plain file to one with neither',
     async run(target) {
       const script = await mainScript(target);
