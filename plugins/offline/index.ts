@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import {Resvg} from '@resvg/resvg-js';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {load} from 'cheerio';
 import {build} from 'esbuild';
 import {injectManifest} from 'workbox-build';
 import {PALETTE} from '../../src/lib/brand-palette';
@@ -14,16 +13,6 @@ export const WORKER_PATH = '/sw.js';
 export const MANIFEST_PATH = '/manifest.webmanifest';
 const ICON_SIZES = [192, 512] as const;
 const LOGO = 'static/img/brand/logo.svg';
-
-/** The same-origin images and stylesheets a built page shows. */
-async function filesOf(outDir: string, route: string): Promise<string[]> {
-  const $ = load(await readFile(path.join(outDir, `${route}.html`), 'utf8'));
-  const urls = [
-    ...$('link[rel="stylesheet"]').map((_, link) => $(link).attr('href')),
-    ...$('img').map((_, image) => $(image).attr('src')),
-  ];
-  return [...new Set(urls.filter((url) => url.startsWith('/') && !url.startsWith('//')))];
-}
 
 /** The guides: every article. */
 function offlineGuides(routesPaths: string[]): OfflineGuides {
@@ -55,10 +44,8 @@ async function writeWorker(outDir: string, guides: OfflineGuides): Promise<void>
       swSrc: bundled,
       swDest: path.join(outDir, WORKER_PATH),
       globDirectory: outDir,
-      // The offline page and what it shows: everything else is saved as it is used.
-      globPatterns: [OFFLINE_PAGE.slice(1), ...(await filesOf(outDir, '/offline'))].map((url) =>
-        url.replace(/^\//, ''),
-      ),
+      // The offline page alone (its CSS is inline): everything else is saved as it is used.
+      globPatterns: [OFFLINE_PAGE.slice(1)],
     });
     if (warnings.length > 0) throw new Error(`[offline] ${warnings.join('\n')}`);
   } finally {

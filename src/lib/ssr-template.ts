@@ -1,3 +1,5 @@
+import {transformSync} from 'esbuild';
+
 /**
  * The HTML page template for the static build (Docusaurus's `ssrTemplate`), changed in one way:
  * the framework's scripts are not `<script defer>` tags in the head; a small inline script at the
@@ -18,12 +20,12 @@ export const FRAMEWORK_TRIGGERS = '.navbar__search, form, [data-framework]';
  * - applies the stylesheets linked as `media="print" data-media="all"`;
  * - writes the visitor's date into `[data-today]` (the year, or the long date of a `<time>`);
  * - on the home page, scrolls its section links smoothly;
- * - appends `sources` (the framework's scripts, in order) on the first focus, pointer-down or key
- *   in `FRAMEWORK_TRIGGERS`; whatever was typed meanwhile stays in the box, and the components
+ * - appends `sources` (the framework's scripts, in order) on the first focus or pointer-down in
+ *   `FRAMEWORK_TRIGGERS` (a key always follows a focus); whatever was typed meanwhile stays in the box, and the components
  *   pick it up as they hydrate; a form sent before its component is live is held back for it;
  * - registers the service worker (plugins/offline) and shows what it says in the
  *   "save all guides" control (`[data-offline]`) and the offline page's list of saved guides
- *   (`[data-saved]`, and an empty `data-saved` for "none yet").
+ *   (`[data-saved]`).
  */
 export const PAGE_SCRIPT = `function (sources) {
   document.querySelectorAll('link[data-media]').forEach(function (link) {
@@ -52,7 +54,7 @@ export const PAGE_SCRIPT = `function (sources) {
     history.pushState(null, '', link.hash);
   });
   var requested = false;
-  ['focusin', 'pointerdown', 'keydown'].forEach(function (type) {
+  ['focusin', 'pointerdown'].forEach(function (type) {
     addEventListener(type, function (event) {
       if (requested || !event.target.closest || !event.target.closest('${FRAMEWORK_TRIGGERS}')) return;
       requested = true;
@@ -84,18 +86,9 @@ export const PAGE_SCRIPT = `function (sources) {
       offline.querySelector('output').textContent = state.text;
       offline.querySelector('button').disabled = state.busy;
     }
-    var none = null;
-    var any = false;
     document.querySelectorAll('[data-saved]').forEach(function (element) {
-      var path = element.getAttribute('data-saved');
-      if (!path) {
-        none = element;
-        return;
-      }
-      element.hidden = state.saved.indexOf(path) < 0;
-      any = any || !element.hidden;
+      element.hidden = state.saved.indexOf(element.getAttribute('data-saved')) < 0;
     });
-    if (none) none.hidden = any;
   };
   workers.ready.then(function (registration) {
     registration.active.postMessage('status');
@@ -106,6 +99,15 @@ export const PAGE_SCRIPT = `function (sources) {
     }
   });
 }`;
+
+/** Every page carries the script: minified, it leaves more of the first round trip to the page. */
+function minified(code: string): string {
+  const {code: minifiedCode} = transformSync(`window.pageScript=${code}`, {minify: true});
+  return minifiedCode
+    .trim()
+    .replace(/^window\.pageScript=/, '')
+    .replace(/;$/, '');
+}
 
 export const ssrTemplate = `<!DOCTYPE html>
 <html <%~ it.htmlAttributes %>>
@@ -125,7 +127,7 @@ export const ssrTemplate = `<!DOCTYPE html>
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
     <%~ it.postBodyTags %>
-    <script>(${PAGE_SCRIPT})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>)</script>
+    <script>(${minified(PAGE_SCRIPT)})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>)</script>
   </body>
 </html>
 `;

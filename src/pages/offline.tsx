@@ -8,7 +8,8 @@ import styles from './offline.module.css';
 
 /**
  * What the service worker (plugins/offline) shows, with no connection, for an address this device
- * has not saved: the guides it has saved (the page script hides the others), or how to save them.
+ * has not saved: the guides it has saved (the page script hides the others), or how to save them
+ * when there are none.
  */
 export default function Offline(): ReactNode {
   const posts = useBlogSummaries();
@@ -23,7 +24,7 @@ export default function Offline(): ReactNode {
           intro="This page is not saved on this device. Try again when you have a connection, or read a guide saved here."
         />
         <h2 className={styles.heading}>Guides on this device</h2>
-        <p data-saved="" suppressHydrationWarning>
+        <p className={styles.none}>
           None yet. Next time you are online, choose “Save all guides for offline” on the{' '}
           <Link to="/blogs">blog</Link>, or open the guides you want: each page you read is kept.
         </p>

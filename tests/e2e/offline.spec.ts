@@ -168,6 +168,26 @@ test.describe('offline', () => {
     await expect(page.getByRole('heading', {level: 1})).not.toHaveText('You are offline');
   });
 
+  test('search works offline on a page where it was used online', async ({page, context}) => {
+    const search = async () => {
+      await page.getByRole('banner').getByLabel('Search').click();
+      await page.keyboard.type('taobao');
+      await expect(
+        page
+          .getByRole('banner')
+          .getByText(/How to Use Taobao/)
+          .first(),
+      ).toBeVisible();
+    };
+    await page.goto('/blogs');
+    await workerKeptPage(page);
+    await search();
+    await context.setOffline(true);
+    const response = await page.goto('/blogs');
+    expect(response?.fromServiceWorker()).toBe(true);
+    await search();
+  });
+
   test('with nothing saved, the offline page says how to save guides', async ({page, context}) => {
     await page.goto('/gotcha-screen-translator/support');
     await workerKeptPage(page);

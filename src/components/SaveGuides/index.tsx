@@ -18,10 +18,7 @@ export default function SaveGuides(): ReactNode {
       <h2 id="save-guides" className={styles.title}>
         Read offline
       </h2>
-      <p className={styles.text}>
-        No signal in the metro or on a long train ride? Keep every guide, with its pictures, on this
-        device.
-      </p>
+      <p className={styles.text}>Keep every guide on this device, to read with no signal.</p>
       <button type="button" className="gl-button gl-button--secondary" suppressHydrationWarning>
         Save all guides for offline
       </button>

@@ -1,6 +1,7 @@
-import type {ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
+import {useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {socialCardPath} from '@site/src/lib/social-card';
 import styles from './styles.module.css';
@@ -8,15 +9,16 @@ import styles from './styles.module.css';
 const DESCRIPTION =
   'This page does not exist or has moved. Find guides to life in China and the Gotcha apps from the home page.';
 
-/** Logs the path in the console, as the page is served (no framework needed: it is hashed). */
-const LOG_PATH = "console.warn('Page not found: ' + location.pathname)";
-
 /**
  * The not-found page ("Oops! Page not found", Return to Home) logs the path in the console; the
  * server answers it with status 404 and logs the path too.
  */
 export default function NotFoundContent(): ReactNode {
+  const {pathname} = useLocation();
   const {siteConfig} = useDocusaurusContext();
+  useEffect(() => {
+    console.warn(`Page not found: ${pathname}`);
+  }, [pathname]);
   return (
     <main className={styles.main}>
       <Head>
@@ -30,7 +32,6 @@ export default function NotFoundContent(): ReactNode {
         404
       </p>
       <h1 className={styles.title}>Oops! Page not found</h1>
-      <script dangerouslySetInnerHTML={{__html: LOG_PATH}} />
       <p className={styles.text}>
         The page you were looking for has moved or never existed. Let’s get you back on track.
       </p>
