@@ -8,6 +8,7 @@ import {mkdir, readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {PGlite} from '@electric-sql/pglite';
 import pg from 'pg';
+import {lockDataDir} from './data-dir-lock';
 
 export interface WaitlistDatabaseOptions {
   /** Where PGlite keeps its files; created if missing. Ignored when `databaseUrl` is set. */
@@ -36,6 +37,8 @@ export interface WaitlistDatabase {
    * grants and row level security decide; commits when it resolves, rolls back when it throws.
    */
   asAnon<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** Runs `work` in one transaction as the table's owner: for scripts (seeding), never requests. */
+  asOwner<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -140,6 +143,8 @@ function createDatabase(
         ]);
         return work({query: (text, params) => session.query(text, params)});
       }),
+    asOwner: (work) =>
+      runAsOwner((session) => work({query: (text, params) => session.query(text, params)})),
     close: closeConnection,
   };
 }
@@ -186,11 +191,15 @@ async function openPglite(
   dataDir: string,
 ): Promise<{run: TransactionRunner; close: () => Promise<void>}> {
   await mkdir(dataDir, {recursive: true});
-  const db = await PGlite.create(dataDir);
+  const unlock = await lockDataDir(dataDir);
+  const db = await PGlite.create(dataDir).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
   const queue = new SerialQueue();
   const run: TransactionRunner = (work) =>
     queue.run(() => db.transaction((tx) => work(ownerSession(tx, (script) => tx.exec(script)))));
-  return {run, close: () => queue.run(() => db.close())};
+  return {run, close: () => queue.run(() => db.close()).finally(unlock)};
 }
 
 function openPostgres(databaseUrl: string): {run: TransactionRunner; close: () => Promise<void>} {
