@@ -4,8 +4,10 @@ import {negotiate} from '@fastify/accept-negotiator';
 import Fastify, {LogController, type FastifyInstance, type FastifyReply} from 'fastify';
 import fresh from 'fresh';
 import {MOVED_PATHS} from '../plugins/security-headers/redirects';
+import {capConnectionsPerAddress} from './connection-cap';
 import {headersFor, parseHeadersFile, type HeaderRule} from './headers-file';
 import {loadStaticSite, resolveUrlPath, type StaticFile} from './static-site';
+import {isTrustedProxy, type TrustedProxies} from './trust-proxy';
 import {openWaitlistDatabase, type WaitlistDatabaseOptions} from './waitlist/database';
 import {waitlistRestApi} from './waitlist/rest-api';
 
@@ -20,8 +22,30 @@ export interface AppOptions {
     readsPerMinute: number;
   };
   logger?: boolean;
-  trustProxy?: boolean | string;
+  /** The proxies in front, whose X-Forwarded-For names the client (see trust-proxy.ts). */
+  trustProxy?: TrustedProxies;
+  limits?: ClientLimits;
 }
+
+/** What one client may take of the server; a request over a time limit gets 408. */
+export interface ClientLimits {
+  /** Milliseconds from a connection's start, or a request's, to the end of its headers. */
+  headersTimeout: number;
+  /** Milliseconds from a request's start to the end of its body. */
+  requestTimeout: number;
+  /** Connections one address may hold open; 0 lifts the cap. */
+  connectionsPerAddress: number;
+}
+
+/** A page takes one request; a form's sign-up a few hundred bytes, even on a slow phone line. */
+export const DEFAULT_LIMITS: ClientLimits = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  // A browser opens at most 6 connections to a site: this leaves room for several behind one NAT.
+  connectionsPerAddress: 50,
+};
+/** How often Node looks for requests over their time limits. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 const NOT_FOUND_PAGE = '/404.html';
 const REST_PREFIX = '/rest/v1';
@@ -85,6 +109,7 @@ function chooseForm(file: StaticFile, acceptEncoding: string | undefined) {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const limits = options.limits ?? DEFAULT_LIMITS;
   // Filled in once the build is loaded; until then (or with no build) errors are plain text.
   const site: {errorPage?: StaticFile; headers(reply: FastifyReply, filePath: string): void} = {
     headers: () => undefined,
@@ -107,12 +132,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Fastify's own two lines per request are replaced by the one line below.
     logController: new LogController({disableRequestLogging: true}),
     // Behind a reverse proxy or CDN, set TRUST_PROXY so rate limits see visitors' addresses.
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ? [...options.trustProxy] : false,
     bodyLimit: 64 * 1024,
+    requestTimeout: limits.requestTimeout,
+    http: {
+      headersTimeout: limits.headersTimeout,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     // A URL the router cannot decode (`/%zz`): the site's page with status 400, not JSON.
     frameworkErrors: (_error, _request, reply) => {
       sendErrorPage(reply, 400);
     },
+  });
+
+  capConnectionsPerAddress(app.server, {
+    perAddress: limits.connectionsPerAddress,
+    isTrustedProxy: isTrustedProxy(options.trustProxy),
+    onRefused: () => {
+      app.log.warn(
+        `refusing connections from an address that holds ${limits.connectionsPerAddress} already`,
+      );
+    },
+  });
+
+  // Answered before its body arrived (refused, or over a limit): the connection closes after
+  // the answer, rather than reading a body nobody wants for as long as the client sends it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+    return payload;
   });
 
   // One line per request, whatever answered it. The query string is left out: it may carry

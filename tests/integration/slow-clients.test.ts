@@ -197,6 +197,8 @@ it.each([
   ['true', /TRUST_PROXY=true.*X-Forwarded-For/s],
   ['yes', /TRUST_PROXY.*"yes"/],
   ['10.0.0.0/33', /TRUST_PROXY.*"10\.0\.0\.0\/33"/],
+  // Fastify 5 ignores a count of proxies, which would leave every visitor one budget.
+  ['1', /TRUST_PROXY takes the addresses or ranges of the proxies in front, not their number/],
 ])('refuses to start with TRUST_PROXY=%s, saying why', async (value, message) => {
   await expect(start({TRUST_PROXY: value})).rejects.toThrow(message);
 });
