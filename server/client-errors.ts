@@ -6,6 +6,7 @@
  */
 import {STATUS_CODES} from 'node:http';
 import type {Duplex} from 'node:stream';
+import type {FastifyInstance} from 'fastify';
 
 /** How long a refused client may go on sending before its connection is cut. */
 const LINGER_MS = 2_000;
@@ -17,12 +18,13 @@ function statusFor(error: Error & {code?: string; rawPacket?: Buffer}): number {
   return error.rawPacket?.includes('\n') === false ? 414 : 431;
 }
 
-/** A `clientErrorHandler` for Fastify that answers with `headers`. */
+/** A `clientErrorHandler` for Fastify (which calls it as itself) that answers with `headers`. */
 export function answerClientErrors(headers: ReadonlyMap<string, string>) {
-  return (error: Error & {code?: string}, socket: Duplex): void => {
+  return function (this: FastifyInstance, error: Error & {code?: string}, socket: Duplex): void {
     // The client is gone, or has its answer: Node reports each later chunk it cannot parse.
     if (error.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
     const status = statusFor(error);
+    this.log.info(`answered ${status} to a request Node refused: ${error.code ?? error.message}`);
     const body = `${status} ${STATUS_CODES[status]}\n`;
     const head = [
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
