@@ -12,7 +12,7 @@ import {contentSecurityPolicy, headerRules} from '../plugins/security-headers/he
 import {MOVED_PATHS} from '../plugins/security-headers/redirects';
 import {answerClientErrors} from './client-errors';
 import {capConnectionsPerAddress} from './connection-cap';
-import {headersFor, parseHeadersFile, type HeaderRule} from './headers-file';
+import {headersFor, parseHeadersFile} from './headers-file';
 import {loadStaticSite, resolveUrlPath, type StaticFile} from './static-site';
 import {isTrustedProxy, type TrustedProxies} from './trust-proxy';
 import {openWaitlistDatabase, type WaitlistDatabaseOptions} from './waitlist/database';
@@ -126,7 +126,7 @@ async function loadBuild(buildDir: string | undefined) {
   const rules = parseHeadersFile(await readFile(path.join(buildDir, '_headers'), 'utf8'));
   const errorPage = files.get(NOT_FOUND_PAGE);
   if (!errorPage) throw new Error(`${buildDir} has no 404.html: is it a complete build?`);
-  return {files, rules: rules as readonly HeaderRule[], errorPage};
+  return {files, rules, errorPage};
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
