@@ -1,11 +1,20 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {negotiate} from '@fastify/accept-negotiator';
-import Fastify, {LogController, type FastifyInstance, type FastifyReply} from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fresh from 'fresh';
+import {contentSecurityPolicy, headerRules} from '../plugins/security-headers/headers';
 import {MOVED_PATHS} from '../plugins/security-headers/redirects';
-import {headersFor, parseHeadersFile, type HeaderRule} from './headers-file';
+import {answerClientErrors} from './client-errors';
+import {capConnectionsPerAddress} from './connection-cap';
+import {headersFor, parseHeadersFile} from './headers-file';
 import {loadStaticSite, resolveUrlPath, type StaticFile} from './static-site';
+import {isTrustedProxy, type TrustedProxies} from './trust-proxy';
 import {openWaitlistDatabase, type WaitlistDatabaseOptions} from './waitlist/database';
 import {waitlistRestApi} from './waitlist/rest-api';
 
@@ -20,8 +29,30 @@ export interface AppOptions {
     readsPerMinute: number;
   };
   logger?: boolean;
-  trustProxy?: boolean | string;
+  /** The proxies in front, whose X-Forwarded-For names the client (see trust-proxy.ts). */
+  trustProxy?: TrustedProxies;
+  limits?: ClientLimits;
 }
+
+/** What one client may take of the server; a request over a time limit gets 408. */
+export interface ClientLimits {
+  /** Milliseconds from a connection's start, or a request's, to the end of its headers. */
+  headersTimeout: number;
+  /** Milliseconds from a request's start to the end of its body. */
+  requestTimeout: number;
+  /** Connections one address may hold open; 0 lifts the cap. */
+  connectionsPerAddress: number;
+}
+
+/** A page takes one request; a form's sign-up a few hundred bytes, even on a slow phone line. */
+export const DEFAULT_LIMITS: ClientLimits = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  // A browser opens at most 6 connections to a site: this leaves room for several behind one NAT.
+  connectionsPerAddress: 50,
+};
+/** How often Node looks for requests over their time limits. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 const NOT_FOUND_PAGE = '/404.html';
 const REST_PREFIX = '/rest/v1';
@@ -76,7 +107,8 @@ function chooseForm(file: StaticFile, acceptEncoding: string | undefined) {
   const held = [file.br && 'br', file.gzip && 'gzip', 'identity'].filter(
     (encoding): encoding is string => Boolean(encoding),
   );
-  const encoding = acceptEncoding ? negotiate(acceptEncoding, held) : null;
+  // Content codings are case-insensitive (`BR` is brotli); the negotiator compares as written.
+  const encoding = acceptEncoding ? negotiate(acceptEncoding.toLowerCase(), held) : null;
   if (encoding === 'br' && file.br) return {encoding, body: file.br, etag: `"${file.hash}-br"`};
   if (encoding === 'gzip' && file.gzip) {
     return {encoding, body: file.gzip, etag: `"${file.hash}-gz"`};
@@ -84,20 +116,40 @@ function chooseForm(file: StaticFile, acceptEncoding: string | undefined) {
   return {encoding: undefined, body: file.body, etag: `"${file.hash}"`};
 }
 
+/** The build's files and `_headers` rules, or, serving no build, the rules the build would write. */
+async function loadBuild(buildDir: string | undefined) {
+  if (!buildDir) {
+    const rules = headerRules(contentSecurityPolicy({scriptHashes: [], connectOrigins: []}));
+    return {files: undefined, rules, errorPage: undefined};
+  }
+  const files = await loadStaticSite(buildDir);
+  const rules = parseHeadersFile(await readFile(path.join(buildDir, '_headers'), 'utf8'));
+  const errorPage = files.get(NOT_FOUND_PAGE);
+  if (!errorPage) throw new Error(`${buildDir} has no 404.html: is it a complete build?`);
+  return {files, rules, errorPage};
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  // Filled in once the build is loaded; until then (or with no build) errors are plain text.
-  const site: {errorPage?: StaticFile; headers(reply: FastifyReply, filePath: string): void} = {
-    headers: () => undefined,
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const {files, rules, errorPage} = await loadBuild(options.buildDir);
+
+  /** The headers `_headers` gives a path; HSTS means something only over HTTPS. */
+  const headersOf = (request: FastifyRequest, urlPath: string): [string, string][] =>
+    [...headersFor(rules, urlPath)].filter(
+      ([name]) => name !== 'strict-transport-security' || request.protocol === 'https',
+    );
+  const setHeaders = (reply: FastifyReply, filePath: string): void => {
+    for (const [name, value] of headersOf(reply.request, filePath)) reply.header(name, value);
   };
 
   /** The site's own page for an error (the not-found page), with every header a page gets. */
   const sendErrorPage = (reply: FastifyReply, status: number): FastifyReply => {
-    site.headers(reply, NOT_FOUND_PAGE);
+    setHeaders(reply, NOT_FOUND_PAGE);
     reply.code(status);
-    if (!site.errorPage) return reply.type('text/plain; charset=utf-8').send(`HTTP ${status}`);
+    if (!errorPage) return reply.type('text/plain; charset=utf-8').send(`HTTP ${status}`);
     // Compressed like any page: the not-found page is a page a visitor waits for too.
-    const form = chooseForm(site.errorPage, reply.request.headers['accept-encoding']);
-    reply.type(site.errorPage.contentType).header('vary', 'Accept-Encoding');
+    const form = chooseForm(errorPage, reply.request.headers['accept-encoding']);
+    reply.type(errorPage.contentType).header('vary', 'Accept-Encoding');
     if (form.encoding) reply.header('content-encoding', form.encoding);
     return reply.send(form.body);
   };
@@ -107,12 +159,61 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Fastify's own two lines per request are replaced by the one line below.
     logController: new LogController({disableRequestLogging: true}),
     // Behind a reverse proxy or CDN, set TRUST_PROXY so rate limits see visitors' addresses.
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ? [...options.trustProxy] : false,
     bodyLimit: 64 * 1024,
+    requestTimeout: limits.requestTimeout,
+    http: {
+      headersTimeout: limits.headersTimeout,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+      // Node's own answer to a request without Host carries no headers: the hook below answers.
+      requireHostHeader: false,
+    },
+    // Requests that arrive while the server stops are answered as usual, with Connection: close,
+    // rather than with Fastify's bare 503.
+    return503OnClosing: false,
+    // HSTS left out: the server cannot tell whether such a request came over HTTPS.
+    clientErrorHandler: answerClientErrors(
+      new Map(
+        [...headersFor(rules, NOT_FOUND_PAGE)].filter(
+          ([name]) => name !== 'strict-transport-security',
+        ),
+      ),
+    ),
     // A URL the router cannot decode (`/%zz`): the site's page with status 400, not JSON.
     frameworkErrors: (_error, _request, reply) => {
       sendErrorPage(reply, 400);
     },
+  });
+
+  capConnectionsPerAddress(app.server, {
+    perAddress: limits.connectionsPerAddress,
+    isTrustedProxy: isTrustedProxy(options.trustProxy),
+    onRefused: () => {
+      app.log.warn(
+        `refusing connections from an address that holds ${limits.connectionsPerAddress} already`,
+      );
+    },
+  });
+
+  // HTTP/1.1 requires Host (RFC 9112, 3.2).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      return sendErrorPage(reply, 400);
+    }
+  });
+
+  // Every answer carries the security headers of `_headers`. Pages and errors have set their
+  // file's; the others (the REST stand-in's, Fastify's own) get their path's, without its
+  // caching, which is for files.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const urlPath = splitTarget(request.url)?.pathname ?? '/';
+    for (const [name, value] of headersOf(request, urlPath)) {
+      if (name !== 'cache-control' && !reply.hasHeader(name)) reply.header(name, value);
+    }
+    // Answered before its body arrived (refused, or over a limit): the connection closes after
+    // the answer, rather than reading a body nobody wants for as long as the client sends it.
+    if (!request.raw.complete) reply.header('connection', 'close');
+    return payload;
   });
 
   // One line per request, whatever answered it. The query string is left out: it may carry
@@ -134,22 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readsPerMinute: options.waitlist.readsPerMinute,
   });
 
-  if (!options.buildDir) return app;
-
-  const files = await loadStaticSite(options.buildDir);
-  const rules: readonly HeaderRule[] = parseHeadersFile(
-    await readFile(path.join(options.buildDir, '_headers'), 'utf8'),
-  );
-  site.errorPage = files.get(NOT_FOUND_PAGE);
-  if (!site.errorPage)
-    throw new Error(`${options.buildDir} has no 404.html: is it a complete build?`);
-  site.headers = (reply, filePath) => {
-    for (const [name, value] of headersFor(rules, filePath)) {
-      // HSTS means something only over HTTPS (static hosts); plain-HTTP local serving omits it.
-      if (name === 'strict-transport-security' && reply.request.protocol !== 'https') continue;
-      reply.header(name, value);
-    }
-  };
+  if (!files) return app;
 
   const isRestPath = (url: string) => url === REST_PREFIX || url.startsWith(`${REST_PREFIX}/`);
 
@@ -176,7 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (!target) return sendErrorPage(reply, 400);
       const redirect = canonicalRedirect(target.pathname, target.query);
       if (redirect) {
-        site.headers(reply, NOT_FOUND_PAGE);
+        setHeaders(reply, NOT_FOUND_PAGE);
         return reply.redirect(redirect, 301);
       }
       let pathname: string;
@@ -185,13 +271,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       } catch {
         return sendErrorPage(reply, 400);
       }
+      // No file name holds a NUL byte; nginx and Caddy refuse one with 400 too.
+      if (pathname.includes('\0')) return sendErrorPage(reply, 400);
       const filePath = resolveUrlPath(files, pathname);
       const file = filePath === undefined ? undefined : files.get(filePath);
       if (!filePath || !file) {
         request.log.warn({path: pathname}, `not found: ${pathname}`);
         return sendErrorPage(reply, 404);
       }
-      site.headers(reply, filePath);
+      setHeaders(reply, filePath);
       const form = chooseForm(file, request.headers['accept-encoding']);
       reply
         .header('content-type', file.contentType)

@@ -3,21 +3,39 @@
  * Environment: PORT (3000), HOST (localhost), BUILD_DIR (build), DATA_DIR (.data/waitlist),
  * DATABASE_URL (a PostgreSQL server instead of the embedded database), SUPABASE_ANON_KEY,
  * WAITLIST_WRITES_PER_MINUTE (10), WAITLIST_READS_PER_MINUTE (60; 0 lifts either limit),
- * SERVE_BUILD=false (REST stand-in only),
- * TRUST_PROXY (Fastify's trustProxy: `true`, or the proxy's addresses) behind a reverse proxy.
+ * SERVE_BUILD=false (REST stand-in only), TRUST_PROXY (the addresses or ranges of the reverse
+ * proxies in front), HEADERS_TIMEOUT_MS (10000), REQUEST_TIMEOUT_MS (30000),
+ * MAX_CONNECTIONS_PER_ADDRESS (50; 0 lifts it).
  */
 import path from 'node:path';
 import {LOCAL_ANON_KEY} from '../src/data/waitlist';
-import {buildApp} from './app';
+import {buildApp, DEFAULT_LIMITS} from './app';
+import {parseTrustProxy} from './trust-proxy';
 
-function readInteger(name: string, fallback: number): number {
+function readInteger(name: string, fallback: number, least = 0): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"`);
+  if (!Number.isInteger(value) || value < least) {
+    throw new Error(`${name} must be a whole number of ${least} or more, got "${raw}"`);
   }
   return value;
+}
+
+function readLimits() {
+  const limits = {
+    headersTimeout: readInteger('HEADERS_TIMEOUT_MS', DEFAULT_LIMITS.headersTimeout, 1),
+    requestTimeout: readInteger('REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeout, 1),
+    connectionsPerAddress: readInteger(
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      DEFAULT_LIMITS.connectionsPerAddress,
+    ),
+  };
+  // The request's time includes its headers'.
+  if (limits.headersTimeout > limits.requestTimeout) {
+    throw new Error('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
+  }
+  return limits;
 }
 
 async function serve(): Promise<void> {
@@ -34,7 +52,8 @@ async function serve(): Promise<void> {
       writesPerMinute: readInteger('WAITLIST_WRITES_PER_MINUTE', 10),
       readsPerMinute: readInteger('WAITLIST_READS_PER_MINUTE', 60),
     },
-    trustProxy: process.env.TRUST_PROXY === 'true' ? true : process.env.TRUST_PROXY || false,
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    limits: readLimits(),
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

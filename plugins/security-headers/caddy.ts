@@ -3,6 +3,10 @@ import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
 
 export const CADDY_ROOT = '/var/www/gotcha-labs/build';
 export const CADDY_ACCESS_LOG = '/var/log/caddy/gotcha-labs.access.log';
+/** Where requests for any other host are answered: the ports Caddy serves a site on by default. */
+export const CADDY_FALLBACK_ADDRESS = 'http://, https://';
+/** nginx's limit on a request line with its default buffers (large_client_header_buffers). */
+const MAX_URI_LENGTH = 8192;
 
 /**
  * Fields of Caddy's log entries for a request (2.6 and later) that the privacy policy does not
@@ -79,11 +83,28 @@ export function caddyfile(rules: readonly HeaderRule[], siteHost: string): strin
 #   SITE_ADDRESS=${siteHost} SITE_ROOT=/var/www/gotcha-labs/build caddy run --config Caddyfile
 # The access log is written to SITE_ACCESS_LOG (default:
 # ${CADDY_ACCESS_LOG}, in a folder Caddy's user may write to).
+# Requests naming another host are answered on SITE_FALLBACK_ADDRESS (default:
+# ${CADDY_FALLBACK_ADDRESS}, ports 80 and 443); with another port in SITE_ADDRESS, set it to
+# that port, e.g. http://:8080.
 {
 \t# Caddy's own log (standard error, the journal under systemd) records the request with each
 \t# server error: it leaves out the same fields as the access log.
 \tlog default {
 ${privacyFormat('\t\t').join('\n')}
+\t}
+}
+
+# The site's not-found page, with the status of the error (404, 405, 421) and the headers of
+# that page: an error under /assets/ must not be cached for a year.
+(not_found_page) {
+\thandle_errors {
+\t\trewrite * /404.html
+\t\troute {
+${headerDirectives(rules, '\t\t\t').join('\n')}
+\t\t\tfile_server {
+\t\t\t\tprecompressed br gzip
+\t\t\t}
+\t\t}
 \t}
 }
 
@@ -107,9 +128,16 @@ ${headerDirectives(rules, '\t\t').join('\n')}
 \t\theader @refused Allow "GET, HEAD"
 \t\terror @refused 405
 
-\t\t# Files written for hosts, not visitors: _headers, _redirects, _deploy/, dotfiles.
-\t\t@buildOnly path_regexp ^/_|/\\.
+\t\t# Files written for hosts, not visitors: _headers, _redirects, _deploy/, dotfiles; and the
+\t\t# precompressed forms, sent only as an encoding of their file.
+\t\t@buildOnly path_regexp ^/_|/\\.|\\.(br|gz)$
 \t\terror @buildOnly 404
+\t\t# Refused before the file system sees them, which would answer 500: no file name holds
+\t\t# a NUL byte, and nginx refuses a request line over ${MAX_URI_LENGTH} bytes too.
+\t\t@nul path_regexp \\x00
+\t\terror @nul 400
+\t\t@tooLong expression {http.request.uri}.size() > ${MAX_URI_LENGTH}
+\t\terror @tooLong 414
 
 ${moved.join('\n')}
 \t\t# The target is the match in the cleaned path (\`//host/\` is \`/host/\` there), never the raw one.
@@ -120,6 +148,10 @@ ${moved.join('\n')}
 \t\t}
 
 \t\ttry_files {path} {path}.html {path}/index.html
+\t\t# No such file, or a name the file system refuses (over 255 bytes): 404, where
+\t\t# file_server would answer 500.
+\t\t@absent not file
+\t\terror @absent 404
 \t\tfile_server {
 \t\t\tprecompressed br gzip
 \t\t\t# Serve /index.html as it is, not as a redirect to /.
@@ -127,17 +159,15 @@ ${moved.join('\n')}
 \t\t}
 \t}
 
-\t# The site's not-found page, with the status of the error (404, 405) and the headers of that
-\t# page: an error under /assets/ must not be cached for a year.
-\thandle_errors {
-\t\trewrite * /404.html
-\t\troute {
-${headerDirectives(rules, '\t\t\t').join('\n')}
-\t\t\tfile_server {
-\t\t\t\tprecompressed br gzip
-\t\t\t}
-\t\t}
-\t}
+\timport not_found_page
+}
+
+# Any other host, which Caddy would answer with an empty 200 and no headers: 421 Misdirected
+# Request, with the not-found page and its headers.
+{$SITE_FALLBACK_ADDRESS:${CADDY_FALLBACK_ADDRESS}} {
+\troot * {$SITE_ROOT:${CADDY_ROOT}}
+\terror 421
+\timport not_found_page
 }
 `;
 }

@@ -106,8 +106,9 @@ ${headerLines(rules, '/', '    ').join('\n')}
     if ($request_method !~ ^(GET|HEAD)$) {
         return 405;
     }
-    # Files written for hosts, not visitors: _headers, _redirects, _deploy/, dotfiles.
-    if ($uri ~ "^/_|/\\.") {
+    # Files written for hosts, not visitors: _headers, _redirects, _deploy/, dotfiles; and the
+    # precompressed forms, sent only as an encoding of their file (gzip_static, brotli_static).
+    if ($uri ~ "^/_|/\\.|\\.(br|gz)$") {
         return 404;
     }
 ${MOVED_PATHS.map(({from, to}) => `    rewrite ^${from}/*$ ${to} permanent;`).join('\n')}

@@ -8,6 +8,7 @@ import {mkdir, readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {PGlite} from '@electric-sql/pglite';
 import pg from 'pg';
+import {lockDataDir} from './data-dir-lock';
 
 export interface WaitlistDatabaseOptions {
   /** Where PGlite keeps its files; created if missing. Ignored when `databaseUrl` is set. */
@@ -30,13 +31,27 @@ export interface SqlSession {
 }
 
 export interface WaitlistDatabase {
-  readonly kind: 'pglite' | 'postgresql';
   /**
    * Runs `work` in one transaction as role `anon` with the JWT claims PostgREST would set, so
    * grants and row level security decide; commits when it resolves, rolls back when it throws.
    */
   asAnon<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** Runs `work` in one transaction as the table's owner: for scripts (seeding), never requests. */
+  asOwner<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * The database cannot be reached, or the connection a request was using broke (the server ended
+ * it, or went away). The connection is discarded; the next request gets a fresh one.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(
+      `The waitlist database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {cause},
+    );
+  }
 }
 
 interface OwnerSession extends SqlSession {
@@ -126,12 +141,10 @@ async function prepareDatabase(
 }
 
 function createDatabase(
-  kind: WaitlistDatabase['kind'],
   runAsOwner: TransactionRunner,
   closeConnection: () => Promise<void>,
 ): WaitlistDatabase {
   return {
-    kind,
     asAnon: (work) =>
       runAsOwner(async (session) => {
         await session.query('set local role anon');
@@ -140,6 +153,8 @@ function createDatabase(
         ]);
         return work({query: (text, params) => session.query(text, params)});
       }),
+    asOwner: (work) =>
+      runAsOwner((session) => work({query: (text, params) => session.query(text, params)})),
     close: closeConnection,
   };
 }
@@ -186,33 +201,65 @@ async function openPglite(
   dataDir: string,
 ): Promise<{run: TransactionRunner; close: () => Promise<void>}> {
   await mkdir(dataDir, {recursive: true});
-  const db = await PGlite.create(dataDir);
+  const unlock = await lockDataDir(dataDir);
+  const db = await PGlite.create(dataDir).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
   const queue = new SerialQueue();
   const run: TransactionRunner = (work) =>
     queue.run(() => db.transaction((tx) => work(ownerSession(tx, (script) => tx.exec(script)))));
-  return {run, close: () => queue.run(() => db.close())};
+  return {run, close: () => queue.run(() => db.close()).finally(unlock)};
+}
+
+/**
+ * Errors with which PostgreSQL ends the session itself: a connection exception (08), an
+ * administrator's pg_terminate_backend (57P01), a crash of another backend (57P02), a server not
+ * yet accepting connections (57P03).
+ */
+function endsTheSession(error: unknown): boolean {
+  const {code} = error as {code?: unknown};
+  return typeof code === 'string' && /^(08|57P0[123])/.test(code);
 }
 
 function openPostgres(databaseUrl: string): {run: TransactionRunner; close: () => Promise<void>} {
-  const pool = new pg.Pool({connectionString: databaseUrl, max: 10});
-  // An idle client losing its server must not take the process down; the next query reports it.
+  // A server out of reach answers in seconds, not after the system's TCP timeout.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+  });
+  // A client whose connection breaks emits 'error', and an 'error' event nobody listens to ends
+  // the process. The pool listens while a client is idle (and re-emits it, below); this listener
+  // covers a client a request is using, and marks it so that it is discarded, not reused.
+  const broken = new WeakSet<pg.Client>();
+  pool.on('connect', (client) => {
+    client.on('error', () => broken.add(client));
+  });
   pool.on('error', (error) => {
-    console.error(`waitlist database: idle client error: ${error.message}`);
+    console.error(`waitlist database: an idle connection broke and is discarded: ${error.message}`);
   });
   const run: TransactionRunner = async (work) => {
-    const client = await pool.connect();
-    let broken = false;
+    const client = await pool.connect().catch((error: unknown) => {
+      throw new DatabaseUnavailableError(error);
+    });
     try {
       await client.query('begin');
       const result = await work(ownerSession(client, (script) => client.query(script)));
       await client.query('commit');
+      client.release();
       return result;
     } catch (error) {
-      // A client that cannot even roll back is dropped from the pool, not reused.
-      await client.query('rollback').catch(() => (broken = true));
-      throw error;
-    } finally {
-      client.release(broken);
+      const lost =
+        broken.has(client) ||
+        endsTheSession(error) ||
+        (await client.query('rollback').then(
+          () => false,
+          () => true,
+        ));
+      // release(true) closes the connection rather than returning it to the pool.
+      client.release(lost);
+      throw lost ? new DatabaseUnavailableError(error) : error;
     }
   };
   return {run, close: () => pool.end()};
@@ -221,18 +268,15 @@ function openPostgres(databaseUrl: string): {run: TransactionRunner; close: () =
 export async function openWaitlistDatabase(
   options: WaitlistDatabaseOptions,
 ): Promise<WaitlistDatabase> {
-  let kind: WaitlistDatabase['kind'];
   let connection: {run: TransactionRunner; close: () => Promise<void>};
   if (options.databaseUrl) {
-    kind = 'postgresql';
     connection = openPostgres(options.databaseUrl);
   } else if (options.dataDir) {
-    kind = 'pglite';
     connection = await openPglite(options.dataDir);
   } else {
     throw new Error('The waitlist database needs a data directory or a PostgreSQL URL');
   }
-  const database = createDatabase(kind, connection.run, connection.close);
+  const database = createDatabase(connection.run, connection.close);
   try {
     await prepareDatabase(connection.run, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
     // Fails now, not on the first visitor, when the connecting role cannot become anon.

@@ -10,7 +10,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type {FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
 import {WAITLIST_TABLE} from '../../src/data/waitlist';
-import type {SqlParameter, WaitlistDatabase} from './database';
+import {DatabaseUnavailableError, type SqlParameter, type WaitlistDatabase} from './database';
 
 export interface WaitlistRestApiOptions {
   database: WaitlistDatabase;
@@ -184,21 +184,29 @@ function emailOf(body: unknown): SqlParameter {
   return email;
 }
 
-function toRestError(error: unknown, kind: WaitlistDatabase['kind']): RestError {
-  const {code} = error as {code?: unknown};
+/** What a visitor sees of a failure on our side; the log has the rest. */
+const serverError = (status: number, code: string): RestError =>
+  postgrestError(status, code, 'Internal server error', null, 'The server logged it.');
+
+function toRestError(error: unknown): RestError {
   if (error instanceof RestError) return error;
-  if (isPostgresError(error)) {
-    const {detail = null, hint = null} = error;
-    return postgrestError(statusForSqlState(error.code), error.code, error.message, detail, hint);
+  if (error instanceof DatabaseUnavailableError) {
+    // PostgREST's answer for a lost connection, without the driver's text (hosts, ports).
+    return postgrestError(503, 'PGRST001', 'Database client error. Retrying the connection.');
   }
+  if (isPostgresError(error)) {
+    const status = statusForSqlState(error.code);
+    // The database's own text for a failure on its side can name processes, transactions and
+    // statements (a deadlock's does): the visitor gets the SQLSTATE only.
+    if (status >= 500) return serverError(status, error.code);
+    const {detail = null, hint = null} = error;
+    return postgrestError(status, error.code, error.message, detail, hint);
+  }
+  const {code} = error as {code?: unknown};
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
     return new RestError(413, {message: 'Payload Too Large'});
   if (typeof code === 'string' && code.startsWith('FST_ERR_CTP_')) return invalidJson();
-  // A PostgreSQL server out of reach gets PostgREST's answer for a lost connection.
-  const lost = kind === 'postgresql' && /^E[A-Z]+$/.test(String(code));
-  const details = error instanceof Error ? error.message : null;
-  if (lost) return postgrestError(503, 'PGRST001', 'Database client error.', details);
-  return postgrestError(500, 'XX000', 'Internal server error', null, 'The server logged it.');
+  return serverError(500, 'XX000');
 }
 
 function contentRange(rows: number, total: number | undefined): string {
@@ -248,8 +256,11 @@ export const waitlistRestApi: FastifyPluginAsync<WaitlistRestApiOptions> = async
       request.log.info('waitlist REST stand-in: the client closed the connection mid-request');
       return reply.code(400).send();
     }
-    const restError = toRestError(error, database.kind);
-    if (restError.status >= 500) request.log.error({err: error}, `waitlist: ${restError.message}`);
+    const restError = toRestError(error);
+    if (restError.status >= 500) {
+      const what = error instanceof Error ? error.message : String(error);
+      request.log.error({err: error}, `waitlist: answered ${restError.status}: ${what}`);
+    }
     reply
       .code(restError.status)
       .headers(restError.headers)

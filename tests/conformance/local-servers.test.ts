@@ -1,8 +1,9 @@
 /**
- * The HTTP conformance checks (http.ts) against each way the build is served here: the bundled
- * server, nginx with `_deploy/nginx.conf` and Caddy with `_deploy/Caddyfile` (run
- * `npm run build` first; npm test does, and installs nginx and Caddy). And the proof that
- * the checks can fail: nginx with one header left out of one block fails exactly the header check.
+ * The HTTP conformance checks (http.ts, and server-checks.ts for the servers whose configuration
+ * we ship) against each way the build is served here: the bundled server, nginx with
+ * `_deploy/nginx.conf` and Caddy with `_deploy/Caddyfile` (run `npm run build` first; npm test
+ * does, and installs nginx and Caddy). And the proof that the checks can fail: nginx with one
+ * header left out of one block fails exactly the header check.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import {parseHeadersFile} from '../../server/headers-file';
 import {createPgliteStorage, startServer} from '../integration/server-process';
 import {HTTP_CHECKS, type Target} from './http';
 import {observatoryFailures} from './observatory';
+import {SERVER_CHECKS} from './server-checks';
 import {freePort, startCaddy, startNginx, type WebServer} from './web-servers';
 
 jest.setTimeout(60_000);
@@ -55,6 +57,13 @@ describe.each(SERVERS)('%s', (_name, start) => {
   it.each(HTTP_CHECKS.map((check) => [check.name, check] as const))('%s', async (_check, check) => {
     await check.run(target());
   });
+
+  it.each(SERVER_CHECKS.map((check) => [check.name, check] as const))(
+    '%s',
+    async (_check, check) => {
+      await check.run(target());
+    },
+  );
 
   it('passes every MDN HTTP Observatory test that can pass over plain HTTP', async () => {
     expect(await observatoryFailures(target().url)).toEqual([]);

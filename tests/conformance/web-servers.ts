@@ -154,8 +154,9 @@ function withTestOptions(config: string, workDir: string): string {
 export async function startCaddy({buildDir, edit = (config) => config}: StartOptions) {
   const workDir = await mkdtemp(path.join(tmpdir(), 'conformance-caddy-'));
   const port = await freePort();
+  // Both site blocks, the site's and the one for other hosts, on the test's address only.
   const site = (await readFile(path.join(buildDir, '_deploy/Caddyfile'), 'utf8')).replace(
-    /^(\{\$SITE_ADDRESS[^\n]*\{)$/m,
+    /^(\{\$SITE_(ADDRESS|FALLBACK_ADDRESS)[^\n]*\{)$/gm,
     '$1\n\tbind 127.0.0.1',
   );
   const config = path.join(workDir, 'Caddyfile');
@@ -171,6 +172,7 @@ export async function startCaddy({buildDir, edit = (config) => config}: StartOpt
       XDG_CONFIG_HOME: workDir,
       XDG_DATA_HOME: workDir,
       SITE_ADDRESS: `http://127.0.0.1:${port}`,
+      SITE_FALLBACK_ADDRESS: `http://:${port}`,
       SITE_ROOT: buildDir,
     },
   });

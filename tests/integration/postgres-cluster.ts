@@ -19,6 +19,10 @@ const DEBIAN_POSTGRES_DIR = '/usr/lib/postgresql';
 export interface PostgresCluster {
   /** A new, empty database in the cluster, as server storage (DATABASE_URL). */
   createDatabase(name?: string): Promise<Storage>;
+  /** Stops PostgreSQL at once, as a crash would, keeping its data for start(). */
+  kill(): Promise<void>;
+  /** Starts PostgreSQL again after kill(). */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -113,16 +117,19 @@ export async function startPostgresCluster(
     '-c fsync=off',
     ...Object.entries(options.settings ?? {}).map(([name, value]) => `-c ${name}=${value}`),
   ].join(' ');
-  await runPostgresTool('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(root, 'postgres.log'),
-    '-o',
-    serverOptions,
-    '-w',
-    'start',
-  ]);
+  const start = () =>
+    runPostgresTool('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(root, 'postgres.log'),
+      '-o',
+      serverOptions,
+      '-w',
+      'start',
+    ]);
+  const kill = () => runPostgresTool('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+  await start();
 
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let databases = 0;
@@ -143,9 +150,11 @@ export async function startPostgresCluster(
         dispose: () => Promise.resolve(),
       };
     },
+    kill,
+    start,
     async stop() {
       try {
-        await runPostgresTool('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        await kill();
       } finally {
         await rm(root, {recursive: true, force: true});
       }

@@ -52,6 +52,8 @@ export interface StartOptions {
   buildDir?: string;
   /** Where to listen; by default a port the system picks. */
   port?: number;
+  /** More environment for serve.ts (time limits, TRUST_PROXY), after everything above. */
+  env?: Readonly<Record<string, string>>;
 }
 
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
@@ -68,6 +70,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       WAITLIST_WRITES_PER_MINUTE: String(options.writesPerMinute ?? 0),
       WAITLIST_READS_PER_MINUTE: String(options.readsPerMinute ?? 0),
       ...options.storage.env,
+      ...options.env,
     },
   });
   const {output} = group;

@@ -1,0 +1,103 @@
+/**
+ * One process per PGlite data directory: a second server (an overlapping restart) or the seed
+ * script on a directory a live server holds is refused, naming the directory and the holder,
+ * and nothing the first server acknowledged is lost; a lock left by a killed server does not
+ * block the restart.
+ */
+import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
+import {
+  createPgliteStorage,
+  seedRows,
+  startServer,
+  type ServerProcess,
+  type Storage,
+} from './server-process';
+
+jest.setTimeout(120_000);
+
+const servers: ServerProcess[] = [];
+const storages: Storage[] = [];
+
+afterAll(async () => {
+  await Promise.allSettled(servers.map((server) => server.stop()));
+  await Promise.allSettled(storages.map((storage) => storage.dispose()));
+}, 60_000);
+
+async function newStorage(): Promise<Storage> {
+  const storage = await createPgliteStorage();
+  storages.push(storage);
+  return storage;
+}
+
+async function startOn(storage: Storage): Promise<ServerProcess> {
+  const server = await startServer({storage});
+  servers.push(server);
+  return server;
+}
+
+const anonHeaders = {
+  apikey: LOCAL_ANON_KEY,
+  authorization: `Bearer ${LOCAL_ANON_KEY}`,
+  'content-type': 'application/json',
+};
+
+async function signUp(server: ServerProcess, email: string): Promise<number> {
+  const response = await fetch(`${server.url}/rest/v1/${WAITLIST_TABLE}`, {
+    method: 'POST',
+    headers: anonHeaders,
+    body: JSON.stringify({email}),
+  });
+  return response.status;
+}
+
+async function countRows(server: ServerProcess): Promise<number> {
+  const response = await fetch(`${server.url}/rest/v1/${WAITLIST_TABLE}?select=id&limit=1`, {
+    method: 'HEAD',
+    headers: {...anonHeaders, prefer: 'count=exact'},
+  });
+  return Number(response.headers.get('content-range')?.split('/')[1]);
+}
+
+async function signUpAll(server: ServerProcess, label: string, count: number): Promise<string[]> {
+  const emails = Array.from({length: count}, (_, index) => `${label}${index}@example.com`);
+  for (const email of emails)
+    expect({email, status: await signUp(server, email)}).toEqual({email, status: 201});
+  return emails;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+it('refuses a second server on a live data directory, naming it and the holder; nothing is lost', async () => {
+  const storage = await newStorage();
+  const dataDir = storage.env.DATA_DIR ?? '';
+  const first = await startOn(storage);
+  const acknowledged = await signUpAll(first, 'first', 5);
+
+  const refusal = new RegExp(`${escape(dataDir)}.*in use by process \\d+`);
+  const second = startServer({storage}).then((server) => {
+    servers.push(server);
+    return server;
+  });
+  await expect(second).rejects.toThrow(refusal);
+  await expect(seedRows(storage, 10)).rejects.toThrow(refusal);
+
+  // The first server never noticed: it still takes sign-ups.
+  acknowledged.push(...(await signUpAll(first, 'still-first', 5)));
+  await first.stop();
+  const restarted = await startOn(storage);
+  expect(await countRows(restarted)).toBe(acknowledged.length);
+  for (const email of acknowledged) {
+    expect({email, status: await signUp(restarted, email)}).toEqual({email, status: 409});
+  }
+});
+
+it('starts on a data directory whose holder was killed, with every acknowledged address', async () => {
+  const storage = await newStorage();
+  const killed = await startOn(storage);
+  const acknowledged = await signUpAll(killed, 'killed', 3);
+  await killed.kill();
+
+  const restarted = await startOn(storage);
+  expect(await countRows(restarted)).toBe(acknowledged.length);
+  expect(await signUp(restarted, 'after-restart@example.com')).toBe(201);
+});
