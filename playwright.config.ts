@@ -66,6 +66,8 @@ export default defineConfig({
       DATA_DIR: `.data/e2e-${port}-${Date.now()}`,
       WAITLIST_WRITES_PER_MINUTE: '0',
       WAITLIST_READS_PER_MINUTE: '0',
+      // Every test's browser connects from one address, in parallel.
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
     },
   })),
 });
