@@ -49,7 +49,7 @@ export const PAGE_SCRIPT = `function (sources) {
     if (!section || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     var still = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    section.scrollIntoView({behavior: still ? 'auto' : 'smooth', block: 'start'});
+    section.scrollIntoView({behavior: still ? 'auto' : 'smooth'});
     section.focus({preventScroll: true});
     history.pushState(null, '', link.hash);
   });
@@ -79,12 +79,13 @@ export const PAGE_SCRIPT = `function (sources) {
     workers.register('/sw.js');
   });
   var offline = document.querySelector('[data-offline]');
+  var button = offline && offline.querySelector('button');
   workers.onmessage = function (event) {
     var state = event.data;
     if (offline) {
       offline.hidden = false;
       offline.querySelector('output').textContent = state.text;
-      offline.querySelector('button').disabled = state.busy;
+      button.disabled = state.busy;
     }
     document.querySelectorAll('[data-saved]').forEach(function (element) {
       element.hidden = state.saved.indexOf(element.getAttribute('data-saved')) < 0;
@@ -92,8 +93,8 @@ export const PAGE_SCRIPT = `function (sources) {
   };
   workers.ready.then(function (registration) {
     registration.active.postMessage('status');
-    if (offline) {
-      offline.querySelector('button').onclick = function () {
+    if (button) {
+      button.onclick = function () {
         registration.active.postMessage('save');
       };
     }

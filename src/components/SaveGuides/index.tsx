@@ -18,12 +18,12 @@ export default function SaveGuides(): ReactNode {
       <h2 id="save-guides" className={styles.title}>
         Read offline
       </h2>
-      <p className={styles.text}>Keep every guide on this device, to read with no signal.</p>
       <button type="button" className="gl-button gl-button--secondary" suppressHydrationWarning>
         Save all guides for offline
       </button>
-      {/* A text child, so that React accepts the one the page script writes as it hydrates. */}
-      <output className={styles.status} aria-live="polite" suppressHydrationWarning>
+      {/* A text child, so that React accepts the one the page script writes as it hydrates; an
+          output is a live region (role status) of its own. */}
+      <output className={styles.status} suppressHydrationWarning>
         {' '}
       </output>
     </section>
