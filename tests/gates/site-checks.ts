@@ -222,6 +222,7 @@ export const NEVER_FETCHED_ORIGINS = [
   'https://www.unicode.org',
   'https://webplatform.github.io',
   'http://localhost', // supabase-js's default for a missing URL
+  'https://bit.ly', // a link in Workbox's console warning text (sw.js), never requested
 ];
 
 export function foreignScriptOrigins(
