@@ -40,10 +40,16 @@ export function nginxConfig(rules: readonly HeaderRule[], serverName: string): s
     .map(({pattern}) => pattern)
     .filter((pattern) => pattern !== '/*' && pattern.endsWith('/*'))
     .map((pattern) => pattern.slice(0, -1));
-  const locations = ['/', ...prefixes].flatMap((prefix) => [
+  // A pattern without a wildcard names one file (the service worker): an exact location.
+  const exact = rules.map(({pattern}) => pattern).filter((pattern) => !pattern.includes('*'));
+  const matches = [
+    ...['/', ...prefixes].map((prefix) => ({path: prefix, modifier: prefix === '/' ? '' : '^~ '})),
+    ...exact.map((path) => ({path, modifier: '= '})),
+  ];
+  const locations = matches.flatMap(({path, modifier}) => [
     '',
-    `    location ${prefix === '/' ? '' : '^~ '}${prefix} {`,
-    ...headerLines(rules, prefix, '        '),
+    `    location ${modifier}${path} {`,
+    ...headerLines(rules, path, '        '),
     '        try_files $uri $uri.html $uri/index.html =404;',
     '    }',
   ]);

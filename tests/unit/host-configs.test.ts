@@ -15,7 +15,7 @@ describe('the files each host reads, from one set of rules', () => {
   it('lists every header, with always, in each nginx block that has headers of its own', () => {
     const config = nginxConfig(rules, 'gotchalabs.app');
     const blocks = config.split(/\n\s*location /);
-    expect(blocks).toHaveLength(4); // the server block and /, /assets/, /img/
+    expect(blocks).toHaveLength(5); // the server block and /, /assets/, /img/, = /sw.js
     for (const block of blocks) {
       for (const [name] of rules[0]?.headers ?? []) {
         expect(block).toMatch(new RegExp(`add_header ${name} "[^"]+" always;`));
@@ -23,6 +23,9 @@ describe('the files each host reads, from one set of rules', () => {
     }
     expect(config).toContain(
       'add_header Cache-Control "public, max-age=31536000, immutable" always;',
+    );
+    expect(config).toMatch(
+      /location = \/sw\.js \{[^}]*add_header Cache-Control "no-cache" always;/,
     );
   });
 
