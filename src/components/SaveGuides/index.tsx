@@ -18,6 +18,10 @@ export default function SaveGuides(): ReactNode {
       <h2 id="save-guides" className={styles.title}>
         Read offline
       </h2>
+      <p className={styles.text}>
+        No signal in the metro or on a long train ride? Keep every guide, with its pictures, on this
+        device.
+      </p>
       <button type="button" className="gl-button gl-button--secondary" suppressHydrationWarning>
         Save all guides for offline
       </button>
