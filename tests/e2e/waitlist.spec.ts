@@ -148,15 +148,18 @@ test.describe('waitlist form on a build with a product coming soon', () => {
       page,
     }) => {
       await open(page, '/');
+      // The sign-up is held until the test has seen the button while it waits: no clock.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/rest/v1/waitlist_emails*', async (route) => {
-        if (route.request().method() === 'POST')
-          await new Promise((resolve) => setTimeout(resolve, 1000));
+        if (route.request().method() === 'POST') await released;
         await route.continue();
       });
       const {button} = waitlist(page);
       await submit(page, uniqueEmail('slow'));
       await expect(button).toBeDisabled();
       await expect(button).toHaveText('Joining…');
+      release();
       const thanks = toast(page, 'Thanks for joining');
       await expect(thanks).toBeVisible();
       await expect(button).toBeEnabled();
