@@ -4,6 +4,12 @@ import {WAITLIST_TABLE} from '@site/src/data/waitlist';
 /** How long every waitlist toast stays on screen. */
 export const TOAST_DURATION_MS = 5000;
 
+/**
+ * How long each call to the database may take before the form gives up and says something went
+ * wrong: a stalled network (or a host that never answers) must not leave the button disabled.
+ */
+export const WAITLIST_CALL_TIMEOUT_MS = 10_000;
+
 export const WAITLIST_MESSAGES = {
   invalidEmail: 'Please provide a valid email address',
   duplicate: 'This email is already on our waitlist',
@@ -36,14 +42,20 @@ export interface InsertResult {
 /**
  * From an insert's result to the toast the visitor sees: thanks, "already on our waitlist" for a
  * duplicate (23505), "Database error: …" for any other database error, or "Something went wrong"
- * when the request never reached a server.
+ * when the request never reached the database (no answer in time, a dropped connection, a proxy's
+ * own error).
  */
 export function toOutcome(result: InsertResult): Outcome {
   const {error, status} = result;
   if (!error) return {kind: 'success', message: WAITLIST_MESSAGES.success};
   if (error.code === '23505') return {kind: 'error', message: WAITLIST_MESSAGES.duplicate};
   const detail = error.message || error.code;
-  if (status === 0 || !detail) return {kind: 'error', message: WAITLIST_MESSAGES.unexpected};
+  // No answer, or one from a proxy or gateway in the way (a 502 or 504, an HTML error page)
+  // rather than from the database: nothing the visitor could act on.
+  const fromGateway = !error.code && (status >= 500 || /^\s*</.test(error.message ?? ''));
+  if (status === 0 || !detail || fromGateway) {
+    return {kind: 'error', message: WAITLIST_MESSAGES.unexpected};
+  }
   return {kind: 'error', message: databaseErrorMessage(detail)};
 }
 

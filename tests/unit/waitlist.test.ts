@@ -47,6 +47,16 @@ describe('the error catalogue', () => {
     );
   });
 
+  it.each([
+    ['a 502 from a proxy whose upstream dropped the connection', 502, '<html>Bad Gateway</html>'],
+    ['a 504 from a proxy whose upstream never answered', 504, ''],
+    ['an HTML error page in place of the database', 404, '<!DOCTYPE html><title>Oops'],
+  ])('says something went wrong for %s', (_what, status, message) => {
+    expect(toOutcome({error: {message}, status}).message).toBe(
+      'Something went wrong. Please try again later.',
+    );
+  });
+
   it('says something went wrong when the request never reached a server', () => {
     const error = {code: '', message: 'TypeError: Failed to fetch'};
     expect(toOutcome({error, status: 0}).message).toBe(

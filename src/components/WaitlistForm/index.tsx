@@ -14,6 +14,7 @@ import {LOCAL_ANON_KEY} from '@site/src/data/waitlist';
 import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
 import {createAnonClient} from '@site/src/lib/supabase';
 import {
+  WAITLIST_CALL_TIMEOUT_MS,
   WAITLIST_MESSAGES,
   checkConnection,
   isValidEmail,
@@ -32,6 +33,7 @@ function useSupabaseClient(): () => Promise<SupabaseClient> {
     client.current ??= createAnonClient(
       supabaseUrl || window.location.origin,
       supabaseAnonKey || LOCAL_ANON_KEY,
+      WAITLIST_CALL_TIMEOUT_MS,
     );
     return client.current;
   };
@@ -70,8 +72,10 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
   }, []);
 
   useEffect(() => {
+    // Nothing waits on it: the form works (or says why not) whatever this test finds.
     void getClient()
       .then(checkConnection)
+      .catch(() => false)
       .then((healthy) => {
         if (!healthy) console.warn('Waitlist: the connection test to the database failed.');
       });
