@@ -13,7 +13,8 @@ import leanClient from './plugins/lean-client';
 import offline from './plugins/offline';
 import precompress from './plugins/precompress';
 import robotsTxt from './plugins/robots-txt';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
+import {projectOrigin} from './plugins/security-headers/waitlist-proxy';
 import socialCards from './plugins/social-cards';
 import {PALETTE} from './src/lib/brand-palette';
 
@@ -29,8 +30,24 @@ withComingSoon(products, comingSoon); // an unknown id fails the build here, not
 /** The blog's description, in its feeds and wherever the blog plugin describes it. */
 const blogDescription = 'Guides to travelling and living in China, from the makers of Gotcha.';
 
-/** Empty means "the site's own origin", where `npm start` serves the local stand-in. */
-const supabaseUrl = (process.env.SUPABASE_URL ?? '').replace(/\/+$/, '');
+/** The Supabase project, for the hosts' proxies (and the form, with WAITLIST_API=direct). */
+const supabaseOrigin = process.env.SUPABASE_URL
+  ? projectOrigin(process.env.SUPABASE_URL, 'SUPABASE_URL')
+  : '';
+/**
+ * Where the form talks to. `same-origin` (the default): /rest/v1/… on the page's own host, which
+ * forwards it to the project (or is the local stand-in), so a visitor who can load the page can
+ * sign up. `direct`: the project's own host, which is not reachable everywhere.
+ */
+const waitlistApi = process.env.WAITLIST_API || 'same-origin';
+if (waitlistApi !== 'same-origin' && waitlistApi !== 'direct') {
+  throw new Error(`WAITLIST_API must be same-origin or direct, not ${waitlistApi}`);
+}
+if (waitlistApi === 'direct' && !supabaseOrigin) {
+  throw new Error('WAITLIST_API=direct needs SUPABASE_URL, the project the form talks to');
+}
+/** Empty means "the site's own origin". */
+const supabaseUrl = waitlistApi === 'direct' ? supabaseOrigin : '';
 
 const config: Config = {
   title: site.companyName,
@@ -153,7 +170,7 @@ const config: Config = {
     offline,
     precompress,
     robotsTxt,
-    securityHeaders,
+    [securityHeaders, {supabaseOrigin} satisfies SecurityHeadersOptions],
     socialCards,
   ],
 

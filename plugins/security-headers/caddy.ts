@@ -1,5 +1,12 @@
-import type {HeaderRule} from '../../server/headers-file';
+import {headersFor, type HeaderRule} from '../../server/headers-file';
 import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
+import {
+  FORWARDED_HEADERS,
+  PROXY_METHODS,
+  UPSTREAM_ANSWER_TIMEOUT_S,
+  UPSTREAM_CONNECT_TIMEOUT_S,
+  WAITLIST_PATH,
+} from './waitlist-proxy';
 
 export const CADDY_ROOT = '/var/www/gotcha-labs/build';
 export const CADDY_ACCESS_LOG = '/var/log/caddy/gotcha-labs.access.log';
@@ -63,6 +70,37 @@ function headerDirectives(rules: readonly HeaderRule[], indent: string): string[
 }
 
 /**
+ * The waitlist's REST path, sent on to the Supabase project in SUPABASE_URL: every request header
+ * dropped but the four the form needs (no cookie, address or user agent), the upstream's cookies
+ * and its own versions of the site's headers dropped, and time limits on the upstream.
+ */
+function waitlistRoute(rules: readonly HeaderRule[], indent: string): string[] {
+  const hidden = ['Set-Cookie', ...[...headersFor(rules, WAITLIST_PATH).keys()]];
+  return [
+    "# The waitlist's calls, sent on to the Supabase project in SUPABASE_URL",
+    '# (https://<ref>.supabase.co; unset, this path answers 502). Only the four headers below',
+    '# reach Supabase.',
+    `@waitlist path ${WAITLIST_PATH}`,
+    'route @waitlist {',
+    `\t@waitlistRefused not method ${PROXY_METHODS.join(' ')}`,
+    `\theader @waitlistRefused Allow "${PROXY_METHODS.join(', ')}"`,
+    '\terror @waitlistRefused 405',
+    '\treverse_proxy {$SUPABASE_URL} {',
+    // Deleting every field comes first in Caddy's header operations, whatever the order here.
+    '\t\theader_up -*',
+    '\t\theader_up Host {upstream_hostport}',
+    ...FORWARDED_HEADERS.map((name) => `\t\theader_up ${name} {http.request.header.${name}}`),
+    ...hidden.map((name) => `\t\theader_down -${name}`),
+    '\t\ttransport http {',
+    `\t\t\tdial_timeout ${UPSTREAM_CONNECT_TIMEOUT_S}s`,
+    `\t\t\tresponse_header_timeout ${UPSTREAM_ANSWER_TIMEOUT_S}s`,
+    '\t\t}',
+    '\t}',
+    '}',
+  ].map((line) => indent + line);
+}
+
+/**
  * A Caddyfile with the same answers as server/: clean URLs, 301s to the canonical path, the
  * not-found page with 404, the `_headers` headers on every answer, and the build's
  * precompressed files.
@@ -123,6 +161,8 @@ ${privacyFormat('\t\t').join('\n')}
 
 \troute {
 ${headerDirectives(rules, '\t\t').join('\n')}
+
+${waitlistRoute(rules, '\t\t').join('\n')}
 
 \t\t@refused not method GET HEAD
 \t\theader @refused Allow "GET, HEAD"

@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 import {load} from 'cheerio';
 import type {HeaderRule} from '../../server/headers-file';
+import {SECURITY_HEADER_NAMES, type SecurityHeaderName} from './waitlist-proxy';
 
 /** Script types a browser executes; JSON-LD and other data blocks are not scripts to CSP. */
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);
@@ -47,20 +48,21 @@ export function contentSecurityPolicy({
 
 /** Security headers every answer carries, and caching by path; later rules override earlier ones. */
 export function headerRules(csp: string): HeaderRule[] {
+  const security: Record<SecurityHeaderName, string> = {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy':
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  };
   return [
     {
       pattern: '/*',
       headers: [
-        ['Content-Security-Policy', csp],
-        ['X-Content-Type-Options', 'nosniff'],
-        ['X-Frame-Options', 'DENY'],
-        ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-        [
-          'Permissions-Policy',
-          'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-        ],
-        ['Cross-Origin-Opener-Policy', 'same-origin'],
-        ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
+        ...SECURITY_HEADER_NAMES.map((name): [string, string] => [name, security[name]]),
         ['Cache-Control', 'public, max-age=0, must-revalidate'],
       ],
     },

@@ -17,7 +17,19 @@ export const DEPLOY_DIR = '_deploy';
  * and `_redirects` (Netlify, Cloudflare Pages, server/), `_deploy/nginx.conf` and
  * `_deploy/Caddyfile`.
  */
-export default function securityHeaders(context: LoadContext): Plugin {
+export interface SecurityHeadersOptions {
+  /** The Supabase project's origin, for Netlify's proxy rule in `_redirects`; empty: none. */
+  supabaseOrigin?: string;
+}
+
+/** Docusaurus types a plugin's options as unknown: read the one field, or none. */
+function readOptions(options: unknown): Required<SecurityHeadersOptions> {
+  const value = (options as SecurityHeadersOptions | undefined)?.supabaseOrigin;
+  return {supabaseOrigin: typeof value === 'string' ? value : ''};
+}
+
+export default function securityHeaders(context: LoadContext, options?: unknown): Plugin {
+  const {supabaseOrigin} = readOptions(options);
   return {
     name: 'security-headers',
     async postBuild({outDir}) {
@@ -32,7 +44,7 @@ export default function securityHeaders(context: LoadContext): Plugin {
       const connectOrigins = supabaseUrl === '' ? [] : [new URL(supabaseUrl).origin];
       const rules = headerRules(contentSecurityPolicy({scriptHashes: [...hashes], connectOrigins}));
       await writeFile(path.join(outDir, '_headers'), headersFile(rules));
-      await writeFile(path.join(outDir, '_redirects'), redirectsFile());
+      await writeFile(path.join(outDir, '_redirects'), redirectsFile(supabaseOrigin));
       await mkdir(path.join(outDir, DEPLOY_DIR), {recursive: true});
       const siteUrl = new URL(context.siteConfig.url);
       await writeFile(

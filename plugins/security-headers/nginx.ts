@@ -1,5 +1,12 @@
 import {headersFor, type HeaderRule} from '../../server/headers-file';
 import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
+import {
+  FORWARDED_HEADERS,
+  PROXY_METHODS,
+  UPSTREAM_ANSWER_TIMEOUT_S,
+  UPSTREAM_CONNECT_TIMEOUT_S,
+  WAITLIST_PATH,
+} from './waitlist-proxy';
 
 /** The lines an operator (or a test) replaces: where the build lives and where to listen. */
 export const NGINX_ROOT = '/var/www/gotcha-labs/build';
@@ -9,6 +16,8 @@ const NGINX_ACCESS_LOG = '/var/log/nginx/gotcha-labs.access.log';
 const NGINX_ERROR_LOG = '/var/log/nginx/gotcha-labs.error.log';
 /** The access log's format: the privacy policy's list, and nothing else. */
 const NGINX_LOG_FORMAT = 'gotcha_labs_privacy';
+/** Where the operator's one line naming the Supabase project goes (a folder: none is fine). */
+export const NGINX_SUPABASE_INCLUDE = '/etc/nginx/gotcha-labs.d/supabase/*.conf';
 
 /** A header value as an nginx string; nginx has no escape for `$`, so such a value is refused. */
 export function quoteValue(value: string): string {
@@ -28,6 +37,35 @@ function headerLines(rules: readonly HeaderRule[], urlPath: string, indent: stri
     ([name, value]) => `add_header ${names.get(name) ?? name} ${quoteValue(value)} always;`,
   );
   return [...headers, 'add_header Allow $gotcha_labs_allow always;'].map((line) => indent + line);
+}
+
+/**
+ * The waitlist's REST path, sent on to the Supabase project: only the request headers the form
+ * needs (no cookie, address or user agent), the upstream's cookies and its own versions of the
+ * site's headers dropped, the site's headers added, and time limits on the upstream.
+ */
+function waitlistLocation(rules: readonly HeaderRule[]): string[] {
+  const hidden = ['Set-Cookie', ...[...headersFor(rules, WAITLIST_PATH).keys()]];
+  return [
+    '',
+    "    # The waitlist's calls, sent on to the Supabase project named by the one line",
+    `    # \`proxy_pass https://<ref>.supabase.co;\` in ${NGINX_SUPABASE_INCLUDE}`,
+    '    # (without it, this path answers 404). Only the four headers below reach Supabase.',
+    `    location = ${WAITLIST_PATH} {`,
+    ...headerLines(rules, WAITLIST_PATH, '        '),
+    ...hidden.map((name) => `        proxy_hide_header ${name};`),
+    '        proxy_pass_request_headers off;',
+    ...FORWARDED_HEADERS.map(
+      (name) => `        proxy_set_header ${name} $http_${name.toLowerCase().replace(/-/g, '_')};`,
+    ),
+    '        proxy_http_version 1.1;',
+    '        proxy_ssl_server_name on;',
+    `        proxy_connect_timeout ${UPSTREAM_CONNECT_TIMEOUT_S}s;`,
+    `        proxy_send_timeout ${UPSTREAM_ANSWER_TIMEOUT_S}s;`,
+    `        proxy_read_timeout ${UPSTREAM_ANSWER_TIMEOUT_S}s;`,
+    `        include ${NGINX_SUPABASE_INCLUDE};`,
+    '    }',
+  ];
 }
 
 /**
@@ -53,6 +91,7 @@ export function nginxConfig(rules: readonly HeaderRule[], serverName: string): s
     '        try_files $uri $uri.html $uri/index.html =404;',
     '    }',
   ]);
+  const proxyMethods = PROXY_METHODS.join(', ');
   return `# Written by plugins/security-headers at build time from the rules of _headers. Do not edit:
 # rebuild, and install this file again with every build (its CSP names that build's scripts).
 # For nginx 1.22 or later with the brotli static module (Debian:
@@ -64,11 +103,21 @@ export function nginxConfig(rules: readonly HeaderRule[], serverName: string): s
 # ${NGINX_ACCESS_LOG} (format ${NGINX_LOG_FORMAT}, defined below, at http level) and, server
 # failures only, ${NGINX_ERROR_LOG}.
 
-# Answers to any method but GET and HEAD name the allowed ones. $request is the request line as
-# received: the error page's internal redirect turns the method itself into GET.
+# Answers to any method but GET and HEAD (and ${proxyMethods} on the waitlist's path) name the
+# allowed ones. $request is the request line as received: the error page's internal redirect
+# turns the method itself into GET.
 map $request $gotcha_labs_allow {
     "~^(GET|HEAD) " "";
+    "~^(${PROXY_METHODS.join('|')}) ${WAITLIST_PATH}[? ]" "";
+    "~^[A-Z]+ ${WAITLIST_PATH}[? ]" "${PROXY_METHODS.join(', ')}";
     default "GET, HEAD";
+}
+# Which requests are refused with 405. By method and normalised path: the error page's internal
+# redirect (a GET) must pass.
+map "$request_method $uri" $gotcha_labs_refused {
+    "~^(GET|HEAD) " "";
+    "~^(${PROXY_METHODS.join('|')}) ${WAITLIST_PATH}$" "";
+    default "refused";
 }
 
 # The access log holds, per request, what the privacy policy lists: the time, the method, the path
@@ -109,7 +158,7 @@ server {
     # Redirects and refusals are answered here, before any location: they carry these headers.
 ${headerLines(rules, '/', '    ').join('\n')}
 
-    if ($request_method !~ ^(GET|HEAD)$) {
+    if ($gotcha_labs_refused) {
         return 405;
     }
     # Files written for hosts, not visitors: _headers, _redirects, _deploy/, dotfiles; and the
@@ -120,6 +169,7 @@ ${headerLines(rules, '/', '    ').join('\n')}
 ${MOVED_PATHS.map(({from, to}) => `    rewrite ^${from}/*$ ${to} permanent;`).join('\n')}
     rewrite "${TRAILING_SLASH_PATH}" $1 permanent;
 ${locations.join('\n')}
+${waitlistLocation(rules).join('\n')}
 }
 `;
 }

@@ -15,7 +15,8 @@ describe('the files each host reads, from one set of rules', () => {
   it('lists every header, with always, in each nginx block that has headers of its own', () => {
     const config = nginxConfig(rules, 'gotchalabs.app');
     const blocks = config.split(/\n\s*location /);
-    expect(blocks).toHaveLength(5); // the server block and /, /assets/, /img/, = /sw.js
+    // The server block and /, /assets/, /img/, = /sw.js, = /rest/v1/waitlist_emails.
+    expect(blocks).toHaveLength(6);
     for (const block of blocks) {
       for (const [name] of rules[0]?.headers ?? []) {
         expect(block).toMatch(new RegExp(`add_header ${name} "[^"]+" always;`));
@@ -43,6 +44,39 @@ describe('the files each host reads, from one set of rules', () => {
 
   it('redirects /blog and /blog/ to /blogs for Netlify and Cloudflare Pages', () => {
     expect(redirectsFile()).toContain('/blog /blogs 301\n/blog/ /blogs 301\n');
+  });
+
+  it('proxies the waitlist’s path on Netlify once the project is known, and not before', () => {
+    expect(redirectsFile()).not.toContain('/rest/v1/');
+    expect(redirectsFile('https://ref.supabase.co')).toContain(
+      '/rest/v1/waitlist_emails https://ref.supabase.co/rest/v1/waitlist_emails 200\n',
+    );
+  });
+
+  it('sends only the four headers the form needs to Supabase, from nginx and Caddy', () => {
+    const nginxBlock = /location = \/rest\/v1\/waitlist_emails \{[^}]*\}/.exec(
+      nginxConfig(rules, 'gotchalabs.app'),
+    )?.[0];
+    expect(nginxBlock).toContain('proxy_pass_request_headers off;');
+    expect(nginxBlock?.match(/proxy_set_header \S+/g)).toEqual([
+      'proxy_set_header apikey',
+      'proxy_set_header Authorization',
+      'proxy_set_header Content-Type',
+      'proxy_set_header Prefer',
+    ]);
+    expect(nginxBlock).toContain('proxy_hide_header Set-Cookie;');
+    expect(nginxBlock).toMatch(/proxy_read_timeout \d+s;/);
+    const caddy = caddyfile(rules, 'gotchalabs.app');
+    expect(caddy).toContain('@waitlist path /rest/v1/waitlist_emails\n');
+    expect(caddy.match(/header_up \S+/g)).toEqual([
+      'header_up -*',
+      'header_up Host',
+      'header_up apikey',
+      'header_up Authorization',
+      'header_up Content-Type',
+      'header_up Prefer',
+    ]);
+    expect(caddy).toContain('header_down -Set-Cookie');
   });
 
   it.each([

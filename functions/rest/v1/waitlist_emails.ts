@@ -1,0 +1,20 @@
+/**
+ * Cloudflare Pages Function for `/rest/v1/waitlist_emails`: the waitlist's calls, sent on to the
+ * Supabase project named by the Pages project's SUPABASE_URL variable (see README, "Deploying").
+ * Pages applies `_headers` to static files only, so the security headers are read from the
+ * answer for the home page, as `_headers` gives it, and set on the proxied answer.
+ */
+import {proxyWaitlistRequest} from '../../../plugins/security-headers/waitlist-proxy';
+
+interface Context {
+  request: Request;
+  env: {SUPABASE_URL?: string; ASSETS: {fetch(input: URL, init?: RequestInit): Promise<Response>}};
+}
+
+export async function onRequest({request, env}: Context): Promise<Response> {
+  const page = await env.ASSETS.fetch(new URL('/', request.url), {method: 'HEAD'});
+  return proxyWaitlistRequest(request, {
+    projectUrl: env.SUPABASE_URL,
+    securityHeaders: page.headers,
+  });
+}

@@ -1,0 +1,149 @@
+/** @jest-environment node */
+import {fetchWithTimeout} from '../../src/lib/supabase';
+import {
+  projectOrigin,
+  proxyWaitlistRequest,
+  WAITLIST_PATH,
+} from '../../plugins/security-headers/waitlist-proxy';
+
+const SITE = 'https://gotchalabs.app';
+const securityHeaders = new Headers({
+  'Content-Security-Policy': "default-src 'self'",
+  'X-Frame-Options': 'DENY',
+  'Cache-Control': 'public, max-age=0, must-revalidate',
+});
+
+/** A project that records what it was sent and answers with a cookie and its own CSP. */
+function project() {
+  const sent: {url: string; init: RequestInit}[] = [];
+  const send = ((url: string, init: RequestInit) => {
+    sent.push({url, init});
+    return Promise.resolve(
+      new Response('[{"id":1}]', {
+        status: 201,
+        headers: {'set-cookie': 'a=b', 'content-security-policy': 'none', 'content-range': '*/*'},
+      }),
+    );
+  }) as typeof fetch;
+  return {sent, send};
+}
+
+describe('the Cloudflare Pages Function’s proxy', () => {
+  it('sends only apikey, Authorization, Content-Type and Prefer on, with the body and query', async () => {
+    const {sent, send} = project();
+    const request = new Request(`${SITE}${WAITLIST_PATH}?select=id`, {
+      method: 'POST',
+      headers: {
+        apikey: 'key',
+        authorization: 'Bearer key',
+        'content-type': 'application/json',
+        prefer: 'return=representation',
+        cookie: 'visitor=1',
+        'x-forwarded-for': '203.0.113.7',
+      },
+      body: '{"email":"ada@example.com"}',
+    });
+    const answer = await proxyWaitlistRequest(request, {
+      projectUrl: 'https://ref.supabase.co/',
+      securityHeaders,
+      fetch: send,
+    });
+    expect(sent[0]?.url).toBe(`https://ref.supabase.co${WAITLIST_PATH}?select=id`);
+    const names: string[] = [];
+    new Headers(sent[0]?.init.headers).forEach((_value, name) => names.push(name));
+    expect(names.sort()).toEqual(['apikey', 'authorization', 'content-type', 'prefer']);
+    expect(new TextDecoder().decode(sent[0]?.init.body as ArrayBuffer)).toBe(
+      '{"email":"ada@example.com"}',
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(answer.headers.get('content-range')).toBe('*/*');
+    expect(answer.headers.get('cache-control')).toBeNull();
+  });
+
+  it.each([
+    ['DELETE', WAITLIST_PATH, 405],
+    ['GET', '/rest/v1/other_table', 404],
+  ])('refuses %s %s with %i without calling the project', async (method, urlPath, status) => {
+    const {sent, send} = project();
+    const answer = await proxyWaitlistRequest(new Request(SITE + urlPath, {method}), {
+      projectUrl: 'https://ref.supabase.co',
+      securityHeaders,
+      fetch: send,
+    });
+    expect(answer.status).toBe(status);
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(sent).toEqual([]);
+  });
+
+  it('answers 503 when SUPABASE_URL is not set, and 502 when the project cannot be reached', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const request = () => new Request(SITE + WAITLIST_PATH, {method: 'HEAD'});
+    const unset = await proxyWaitlistRequest(request(), {projectUrl: undefined, securityHeaders});
+    expect(unset.status).toBe(503);
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/SUPABASE_URL is not set/));
+    error.mockRestore();
+    const refused = await proxyWaitlistRequest(request(), {
+      projectUrl: 'https://ref.supabase.co',
+      securityHeaders,
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+    });
+    expect(refused.status).toBe(502);
+  });
+});
+
+describe('the Supabase project URL of a deploy', () => {
+  it('takes an origin, with or without a trailing slash', () => {
+    expect(projectOrigin(' https://ref.supabase.co/ ', 'SUPABASE_URL')).toBe(
+      'https://ref.supabase.co',
+    );
+  });
+
+  it.each([
+    ['', /is not set/],
+    ['ref.supabase.co', /is not a URL/],
+    ['https://ref.supabase.co/rest/v1', /must be an origin/],
+    ['ftp://ref.supabase.co', /must be an origin/],
+  ])('refuses %p, saying why', (value, message) => {
+    expect(() => projectOrigin(value, 'SUPABASE_URL')).toThrow(message);
+  });
+});
+
+describe('each waitlist call’s time limit', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('gives up on a call that gets no answer within the limit', async () => {
+    jest.useFakeTimers();
+    const pending = jest.spyOn(globalThis, 'fetch').mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () =>
+            reject(
+              init.signal?.reason instanceof Error ? init.signal.reason : new Error('aborted'),
+            ),
+          );
+        }),
+    );
+    const call = fetchWithTimeout(10_000)('https://gotchalabs.app/rest/v1/waitlist_emails');
+    const outcome = expect(call).rejects.toThrow('No answer within 10000 ms');
+    jest.advanceTimersByTime(9_999);
+    await Promise.resolve();
+    jest.advanceTimersByTime(1);
+    await outcome;
+    pending.mockRestore();
+  });
+
+  it('passes an answer in time through, and leaves no timer behind', async () => {
+    jest.useFakeTimers();
+    const answered = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response('[]', {status: 201}));
+    const answer = await fetchWithTimeout(10_000)('https://gotchalabs.app/');
+    expect(answer.status).toBe(201);
+    expect(jest.getTimerCount()).toBe(0);
+    answered.mockRestore();
+  });
+});
