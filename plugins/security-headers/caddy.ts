@@ -12,6 +12,8 @@ export const CADDY_ROOT = '/var/www/gotcha-labs/build';
 export const CADDY_ACCESS_LOG = '/var/log/caddy/gotcha-labs.access.log';
 /** Where requests for any other host are answered: the ports Caddy serves a site on by default. */
 export const CADDY_FALLBACK_ADDRESS = 'http://, https://';
+/** The characters of HTTP field names (RFC 9110 tokens) but `*`, which Caddy reads as a wildcard; Caddy compares names in lower case. */
+const HEADER_NAME_CHARACTERS = "abcdefghijklmnopqrstuvwxyz0123456789!#$%&'+-.^_`|~";
 /** nginx's limit on a request line with its default buffers (large_client_header_buffers). */
 const MAX_URI_LENGTH = 8192;
 
@@ -76,20 +78,26 @@ function headerDirectives(rules: readonly HeaderRule[], indent: string): string[
  */
 function waitlistRoute(rules: readonly HeaderRule[], indent: string): string[] {
   const hidden = ['Set-Cookie', ...[...headersFor(rules, WAITLIST_PATH).keys()]];
+  const variable = (name: string) => `waitlist_${name.toLowerCase().replace(/-/g, '_')}`;
   return [
     "# The waitlist's calls, sent on to the Supabase project in SUPABASE_URL",
-    '# (https://<ref>.supabase.co; unset, this path answers 502). Only the four headers below',
-    '# reach Supabase.',
+    '# (https://<ref>.supabase.co; unset, this path answers 502). Only the four headers kept',
+    '# below reach Supabase.',
     `@waitlist path ${WAITLIST_PATH}`,
     'route @waitlist {',
     `\t@waitlistRefused not method ${PROXY_METHODS.join(' ')}`,
     `\theader @waitlistRefused Allow "${PROXY_METHODS.join(', ')}"`,
     '\terror @waitlistRefused 405',
+    '\tvars {',
+    ...FORWARDED_HEADERS.map((name) => `\t\t${variable(name)} {http.request.header.${name}}`),
+    '\t}',
+    // Every request header is dropped: a field name holds at least one of these characters.
+    // (Caddy 2.6 has no "all fields", and header_up deletes after it sets.)
+    ...HEADER_NAME_CHARACTERS.split('').map((character) => `\trequest_header -*${character}*`),
     '\treverse_proxy {$SUPABASE_URL} {',
-    // Deleting every field comes first in Caddy's header operations, whatever the order here.
-    '\t\theader_up -*',
     '\t\theader_up Host {upstream_hostport}',
-    ...FORWARDED_HEADERS.map((name) => `\t\theader_up ${name} {http.request.header.${name}}`),
+    ...FORWARDED_HEADERS.map((name) => `\t\theader_up ${name} {http.vars.${variable(name)}}`),
+    '\t\theader_up -X-Forwarded-*',
     ...hidden.map((name) => `\t\theader_down -${name}`),
     '\t\ttransport http {',
     `\t\t\tdial_timeout ${UPSTREAM_CONNECT_TIMEOUT_S}s`,

@@ -69,13 +69,16 @@ describe('the files each host reads, from one set of rules', () => {
     const caddy = caddyfile(rules, 'gotchalabs.app');
     expect(caddy).toContain('@waitlist path /rest/v1/waitlist_emails\n');
     expect(caddy.match(/header_up \S+/g)).toEqual([
-      'header_up -*',
       'header_up Host',
       'header_up apikey',
       'header_up Authorization',
       'header_up Content-Type',
       'header_up Prefer',
+      'header_up -X-Forwarded-*',
     ]);
+    // Every request field is dropped first: each letter, digit and other token character.
+    expect(caddy).toContain('request_header -*a*\n');
+    expect(caddy.match(/request_header -\*\S\*/g)).toHaveLength(50);
     expect(caddy).toContain('header_down -Set-Cookie');
   });
 

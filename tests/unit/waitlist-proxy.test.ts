@@ -121,9 +121,7 @@ describe('each waitlist call’s time limit', () => {
       (_input, init) =>
         new Promise((_resolve, reject) => {
           init?.signal?.addEventListener('abort', () =>
-            reject(
-              init.signal?.reason instanceof Error ? init.signal.reason : new Error('aborted'),
-            ),
+            reject(new Error((init.signal?.reason as DOMException).message)),
           );
         }),
     );
