@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the HTTP conformance checks (tests/conformance/http.ts) and the MDN HTTP Observatory scan
-# against a deployed site: npm run check-deploy -- https://gotchalabs.app
+# Runs the HTTP conformance checks (tests/conformance/http.ts), the waitlist proxy's checks that
+# add no row (proxy-checks.ts) and the MDN HTTP Observatory scan against a deployed site:
+#   SUPABASE_ANON_KEY=<the build's anon key> npm run check-deploy -- https://gotchalabs.app
 # Headers are compared with build/_headers: run it in the checkout whose build was deployed.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -12,8 +12,16 @@ import {spawnGroup} from '../process-group';
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const START_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 10_000;
-/** Ports these tests may use. */
-const PORTS = {first: 4600, last: 4699};
+/** Ports these tests may use: 4600-4699, or CONFORMANCE_PORTS (e.g. 4700-4799). */
+const PORTS = (() => {
+  const range = process.env.CONFORMANCE_PORTS ?? '4600-4699';
+  const match = /^(\d+)-(\d+)$/.exec(range);
+  if (!match || Number(match[1]) > Number(match[2])) {
+    throw new Error(`CONFORMANCE_PORTS must be a range like 4700-4799, not ${range}`);
+  }
+  return {first: Number(match[1]), last: Number(match[2])};
+})();
+const PROJECT_ROOT = path.resolve(__dirname, '../..');
 
 export interface WebServer {
   readonly url: string;
@@ -59,9 +67,19 @@ function accepts(port: number): Promise<boolean> {
 async function run(
   command: string,
   args: string[],
-  options: {port: number; env?: Record<string, string>; workDir: string; accessLog: string},
+  options: {
+    port: number;
+    env?: Record<string, string>;
+    workDir: string;
+    accessLog: string;
+    cwd?: string;
+    startTimeoutMs?: number;
+  },
 ): Promise<LoggingWebServer> {
-  const group = spawnGroup(command, args, {env: {...process.env, ...options.env}});
+  const group = spawnGroup(command, args, {
+    cwd: options.cwd,
+    env: {...process.env, ...options.env},
+  });
   const halt = async (): Promise<void> => {
     await group.stop(STOP_TIMEOUT_MS);
   };
@@ -74,7 +92,7 @@ async function run(
     return readFile(options.accessLog, 'utf8');
   };
 
-  const end = Date.now() + START_TIMEOUT_MS;
+  const end = Date.now() + (options.startTimeoutMs ?? START_TIMEOUT_MS);
   while (!(await accepts(options.port))) {
     if (group.isClosed() || Date.now() > end) {
       await stop();
@@ -92,6 +110,8 @@ async function run(
 
 export interface StartOptions {
   buildDir: string;
+  /** The Supabase project the waitlist's path is sent on to. */
+  supabaseUrl?: string;
   /** Changes the configuration before the server reads it (to break it on purpose). */
   edit?: (config: string) => string;
 }
@@ -100,11 +120,15 @@ export interface StartOptions {
  * nginx with the build's `_deploy/nginx.conf` as its only server, root, port and log files
  * rewritten.
  */
-export async function startNginx({buildDir, edit = (config) => config}: StartOptions) {
+export async function startNginx({buildDir, supabaseUrl, edit = (config) => config}: StartOptions) {
   const workDir = await mkdtemp(path.join(tmpdir(), 'conformance-nginx-'));
   const port = await freePort();
   const accessLog = path.join(workDir, 'logs', 'access.log');
   const site = (await readFile(path.join(buildDir, '_deploy/nginx.conf'), 'utf8'))
+    .replace(
+      /^(\s*)include \/etc\/nginx\/gotcha-labs\.d\/supabase\/[^;]*;$/m,
+      supabaseUrl ? `$1proxy_pass ${supabaseUrl};` : '',
+    )
     .replace(/^(\s*)listen \d+;/m, `$1listen 127.0.0.1:${port};`)
     .replace(/^(\s*)root [^;]+;/m, `$1root ${buildDir};`)
     .replace(/^(\s*)access_log \S+/m, `$1access_log ${accessLog}`)
@@ -151,7 +175,7 @@ function withTestOptions(config: string, workDir: string): string {
 }
 
 /** Caddy with the build's `_deploy/Caddyfile`, no admin API, no HTTPS, state in a temp folder. */
-export async function startCaddy({buildDir, edit = (config) => config}: StartOptions) {
+export async function startCaddy({buildDir, supabaseUrl, edit = (config) => config}: StartOptions) {
   const workDir = await mkdtemp(path.join(tmpdir(), 'conformance-caddy-'));
   const port = await freePort();
   // Both site blocks, the site's and the one for other hosts, on the test's address only.
@@ -174,6 +198,51 @@ export async function startCaddy({buildDir, edit = (config) => config}: StartOpt
       SITE_ADDRESS: `http://127.0.0.1:${port}`,
       SITE_FALLBACK_ADDRESS: `http://:${port}`,
       SITE_ROOT: buildDir,
+      SUPABASE_URL: supabaseUrl ?? '',
     },
   });
 }
+
+/**
+ * Cloudflare's own runtime for Pages (workerd, from npm), serving the build with its `_headers`,
+ * `_redirects` and the Function in functions/, without an account or a network. Its state and
+ * logs go to a temporary folder; the compatibility date is the newest this workerd knows.
+ */
+export async function startPagesDev({buildDir, supabaseUrl}: StartOptions) {
+  const workDir = await mkdtemp(path.join(tmpdir(), 'conformance-pages-'));
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const args = [
+    'wrangler',
+    'pages',
+    'dev',
+    buildDir,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspectorPort),
+    '--compatibility-date',
+    PAGES_COMPATIBILITY_DATE,
+    '--persist-to',
+    path.join(workDir, 'state'),
+    '--log-level',
+    'warn',
+    ...(supabaseUrl ? ['--binding', `SUPABASE_URL=${supabaseUrl}`] : []),
+  ];
+  return run('npx', args, {
+    port,
+    workDir,
+    accessLog: path.join(workDir, 'none.log'),
+    cwd: PROJECT_ROOT,
+    startTimeoutMs: 60_000,
+    env: {
+      WRANGLER_SEND_METRICS: 'false',
+      XDG_CONFIG_HOME: workDir,
+      WRANGLER_LOG_PATH: path.join(workDir, 'logs'),
+    },
+  });
+}
+/** The newest date the workerd of the pinned wrangler supports (it refuses a later one). */
+export const PAGES_COMPATIBILITY_DATE = '2026-05-01';

@@ -1,0 +1,58 @@
+/**
+ * A stand-in for the Supabase project behind a host's proxy: the bundled server's REST stand-in
+ * on a port of its own, behind a recorder that keeps every request that reaches it (method, path,
+ * headers) and adds a cookie to every answer, as an upstream that sets one would.
+ */
+import {createServer, request as httpRequest} from 'node:http';
+import {createPgliteStorage, startServer} from '../integration/server-process';
+import {freePort} from './web-servers';
+
+export interface UpstreamRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface RecordingUpstream {
+  readonly url: string;
+  /** Every request that reached the upstream, in order. */
+  readonly requests: UpstreamRequest[];
+  stop(): Promise<void>;
+}
+
+/** The cookie every upstream answer sets: it must never reach a visitor. */
+export const UPSTREAM_COOKIE = 'upstream-session=from-supabase; Path=/';
+
+export async function startRecordingUpstream(): Promise<RecordingUpstream> {
+  const storage = await createPgliteStorage();
+  const standIn = await startServer({storage});
+  const requests: UpstreamRequest[] = [];
+  const recorder = createServer((request, response) => {
+    requests.push({method: request.method ?? '', url: request.url ?? '', headers: request.headers});
+    const forwarded = httpRequest(
+      standIn.url + (request.url ?? '/'),
+      {method: request.method, headers: request.headers},
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, {
+          ...answer.headers,
+          'set-cookie': UPSTREAM_COOKIE,
+        });
+        answer.pipe(response);
+      },
+    );
+    forwarded.on('error', () => response.writeHead(502).end());
+    request.pipe(forwarded);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => recorder.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    stop: async () => {
+      recorder.closeAllConnections();
+      await new Promise((resolve) => recorder.close(resolve));
+      await standIn.stop();
+      await storage.dispose();
+    },
+  };
+}
