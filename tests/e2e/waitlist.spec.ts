@@ -1,5 +1,6 @@
 import type {Page} from '@playwright/test';
 import {WAITLIST_PORT} from '../../playwright.config';
+import {WAITLIST_CALL_TIMEOUT_MS} from '../../src/lib/waitlist';
 import {COLOR_SCHEMES, axeViolations, expect, open, openHydrated, test} from './fixtures';
 
 /** A fresh address per test and project, so reruns never collide. */
@@ -142,6 +143,45 @@ test.describe('waitlist form on a build with a product coming soon', () => {
       await open(page, '/');
       await submit(page, uniqueEmail('offline'));
       await expect(toast(page, 'Something went wrong. Please try again later.')).toBeVisible();
+    });
+
+    test('gives up on a sign-up with no answer after 10 seconds, keeping the address', async ({
+      page,
+    }) => {
+      // Every waitlist call is held and never answered; the page's clock, not the test, waits.
+      await page.clock.install();
+      await page.route('**/rest/v1/waitlist_emails*', () => {});
+      await open(page, '/');
+      const {input, button} = waitlist(page);
+      const email = uniqueEmail('stalled');
+      const signUpSent = page.waitForRequest((request) => request.method() === 'POST');
+      await submit(page, email);
+      await signUpSent;
+      await expect(button).toBeDisabled();
+      // The page stays usable while the calls hang: the connection test blocks nothing.
+      await expect(input).toBeEditable();
+      await page.clock.runFor(WAITLIST_CALL_TIMEOUT_MS - 1000);
+      await expect(button).toBeDisabled();
+      await page.clock.runFor(1000);
+      await expect(toast(page, 'Something went wrong. Please try again later.')).toBeVisible();
+      await expect(input).toHaveValue(email);
+      await expect(button).toBeEnabled();
+      await expect(button).toHaveText('Join the waitlist');
+    });
+
+    test('says something went wrong when the connection drops, keeping the address', async ({
+      page,
+      watch,
+    }) => {
+      watch.expectErrors(/Failed to load resource/);
+      await page.route('**/rest/v1/waitlist_emails*', (route) => route.abort('connectionreset'));
+      await open(page, '/');
+      const {input, button} = waitlist(page);
+      const email = uniqueEmail('dropped');
+      await submit(page, email);
+      await expect(toast(page, 'Something went wrong. Please try again later.')).toBeVisible();
+      await expect(input).toHaveValue(email);
+      await expect(button).toBeEnabled();
     });
 
     test('disables the button while submitting, and each toast goes after 5 seconds', async ({
