@@ -2,7 +2,8 @@
 # Runs every check, on a fresh machine too: installs what is missing (npm packages, Debian's
 # Chromium, PostgreSQL, nginx with its brotli module and Caddy), then type check, lint, the
 # production builds, unit, integration and HTTP conformance tests (the build served by server/,
-# nginx and Caddy), and the end-to-end suite in Chromium against those builds served by server/.
+# nginx, Caddy and Cloudflare's local Pages server, wrangler from npm, each proxying the waitlist),
+# and the end-to-end suite in Chromium against those builds served by server/ (and nginx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
