@@ -5,12 +5,14 @@
  * - Pages: network first, falling back to the saved copy when the network fails or stalls for
  *   NETWORK_TIMEOUT_SECONDS; every page read online is saved as it is read.
  * - Hashed assets (`/assets/`, whose names change with their content): from the device once
- *   fetched. Other files (images in `/img/`, the search index): from the device, refreshed in the
+ *   fetched; past ASSETS_KEPT of them, the least recently used go (a deploy's leftovers first).
+ *   Other files (images in `/img/`, the search index): from the device, refreshed in the
  *   background.
  * - A new deploy installs a new worker, which takes over at once; as pages come from the network
  *   first, the visitor's next navigation shows the new page with its own assets.
  */
 import {clientsClaim} from 'workbox-core';
+import {ExpirationPlugin} from 'workbox-expiration';
 import {cleanupOutdatedCaches, matchPrecache, precacheAndRoute} from 'workbox-precaching';
 import {registerRoute, setCatchHandler} from 'workbox-routing';
 import {CacheFirst, NetworkFirst, StaleWhileRevalidate} from 'workbox-strategies';
@@ -38,6 +40,8 @@ declare const OFFLINE_GUIDES: OfflineGuides;
 const PAGES = 'pages';
 const FILES = 'files';
 const NETWORK_TIMEOUT_SECONDS = 3;
+/** About two deploys' worth of scripts, stylesheets and article images. */
+const ASSETS_KEPT = 150;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -61,7 +65,10 @@ registerRoute(
 );
 registerRoute(
   ({url, sameOrigin}) => sameOrigin && url.pathname.startsWith('/assets/'),
-  new CacheFirst({cacheName: FILES}),
+  new CacheFirst({
+    cacheName: FILES,
+    plugins: [new ExpirationPlugin({maxEntries: ASSETS_KEPT, purgeOnQuotaError: true})],
+  }),
 );
 registerRoute(
   ({url, sameOrigin}) =>

@@ -53,8 +53,8 @@ export function headerRules(csp: string): HeaderRule[] {
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy':
-      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    // No interest-cohort: FLoC was withdrawn in 2022 and Chromium flags the name as unknown.
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   };

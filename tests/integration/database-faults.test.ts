@@ -8,9 +8,16 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
+import {WAITLIST_TABLE} from '../../src/data/waitlist';
 import {startPostgresCluster, type PostgresCluster} from './postgres-cluster';
-import {startServer, type ServerProcess, type Storage} from './server-process';
+import {
+  ANON_HEADERS,
+  countRows,
+  signUp,
+  startServer,
+  type ServerProcess,
+  type Storage,
+} from './server-process';
 
 jest.setTimeout(120_000);
 
@@ -69,30 +76,6 @@ async function lockWaiters(admin: pg.Client): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-const anonHeaders = {
-  apikey: LOCAL_ANON_KEY,
-  authorization: `Bearer ${LOCAL_ANON_KEY}`,
-  'content-type': 'application/json',
-};
-
-async function signUp(server: ServerProcess, email: string) {
-  const response = await fetch(`${server.url}/rest/v1/${WAITLIST_TABLE}?select=id`, {
-    method: 'POST',
-    headers: {...anonHeaders, prefer: 'return=representation'},
-    body: JSON.stringify({email}),
-  });
-  return {status: response.status, text: await response.text()};
-}
-
-async function countRows(server: ServerProcess): Promise<number> {
-  const response = await fetch(`${server.url}/rest/v1/${WAITLIST_TABLE}?select=id&limit=1`, {
-    method: 'HEAD',
-    headers: {...anonHeaders, prefer: 'count=exact'},
-  });
-  expect([200, 206]).toContain(response.status);
-  return Number(response.headers.get('content-range')?.split('/')[1]);
-}
-
 async function pageStatus(server: ServerProcess): Promise<number> {
   return (await fetch(`${server.url}/blogs`)).status;
 }
@@ -120,7 +103,7 @@ it('answers 503 when PostgreSQL ends the connection of a read waiting on a lock,
   const killer = await connectAdmin(storage);
   await holder.query('begin');
   await holder.query('lock table public.waitlist_emails in access exclusive mode');
-  const read = fetch(`${server.url}/rest/v1/${WAITLIST_TABLE}?select=id`, {headers: anonHeaders});
+  const read = fetch(`${server.url}/rest/v1/${WAITLIST_TABLE}?select=id`, {headers: ANON_HEADERS});
   await until('the read waits on the lock', async () => (await lockWaiters(killer)) > 0);
   await killer.query(
     `select pg_terminate_backend(pid) from pg_stat_activity

@@ -8,6 +8,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {spawnGroup} from '../process-group';
+import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
 import type {AnonOutcome} from './anon-sql';
 
 const PROJECT_ROOT = path.resolve(__dirname, '../..');
@@ -153,4 +154,34 @@ export async function runAsAnon(
   child.child.stdin?.end(JSON.stringify(statements));
   const {stdout} = await child;
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]') as AnonOutcome[];
+}
+
+/** The headers the site's form sends, with the local stand-in's key. */
+export const ANON_HEADERS = {
+  apikey: LOCAL_ANON_KEY,
+  authorization: `Bearer ${LOCAL_ANON_KEY}`,
+  'content-type': 'application/json',
+};
+
+/** The form's sign-up call: its status and body. */
+export async function signUp(
+  server: ServerProcess,
+  email: string,
+): Promise<{status: number; text: string}> {
+  const response = await fetch(`${server.url}/rest/v1/${WAITLIST_TABLE}?select=id`, {
+    method: 'POST',
+    headers: {...ANON_HEADERS, prefer: 'return=representation'},
+    body: JSON.stringify({email}),
+  });
+  return {status: response.status, text: await response.text()};
+}
+
+/** The form's connection test: how many addresses the table holds. */
+export async function countRows(server: ServerProcess): Promise<number> {
+  const response = await fetch(`${server.url}/rest/v1/${WAITLIST_TABLE}?select=id&limit=1`, {
+    method: 'HEAD',
+    headers: {...ANON_HEADERS, prefer: 'count=exact'},
+  });
+  if (![200, 206].includes(response.status)) throw new Error(`HEAD answered ${response.status}`);
+  return Number(response.headers.get('content-range')?.split('/')[1]);
 }

@@ -1,18 +1,15 @@
-import {
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import {useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
+import {usePluginData} from '@docusaurus/useGlobalData';
+import SearchBar from '@theme/SearchBar';
+import type {BlogSummariesData} from '@site/plugins/blog-summaries';
 
 /**
  * The article search in the header. The page is served with a plain input; the visitor's first
  * focus, tap or key in it makes the page script load the framework (see src/lib/ssr-template.ts),
- * and this component hydrates onto that input. The search's own code (autocomplete, highlighting,
- * index loading) is a chunk of its own, fetched then, and the real search bar takes the input's
- * place with whatever was typed meanwhile and the focus.
+ * and this component hydrates onto that input. The real search bar then takes the input's place
+ * with whatever was typed meanwhile and the focus. It ships with the framework rather than as a
+ * chunk of its own: only a visitor who asked for the framework downloads either, and a chunk
+ * fetched after hydration cost the searcher one more round trip (~0.5 s on a slow 4G link).
  */
 interface Typed {
   text: string;
@@ -20,27 +17,60 @@ interface Typed {
 }
 
 export default function LazySearchBar(): ReactNode {
-  const [SearchBar, setSearchBar] = useState<ComponentType | null>(null);
+  const [live, setLive] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const typed = useRef<Typed>({text: '', focused: false});
-  const requested = useRef(false);
-  const load = () => {
-    if (requested.current) return;
-    requested.current = true;
-    void import('@theme/SearchBar').then((module) => setSearchBar(() => module.default));
-  };
+  const load = () => setLive(true);
   return (
     <div ref={container}>
-      {SearchBar ? (
+      {live ? (
         <>
           <SearchBar />
           <HandOver container={container} typed={typed} />
+          <GuidesSearchableOffline container={container} />
         </>
       ) : (
         <StandIn load={load} typed={typed} />
       )}
     </div>
   );
+}
+
+/** Runs `then` once the search bar's index has loaded: its autocomplete marks the input then. */
+function onceIndexLoaded(input: HTMLInputElement, then: () => void): () => void {
+  if (input.getAttribute('role') === 'combobox') {
+    then();
+    return () => undefined;
+  }
+  const attached = new MutationObserver(() => {
+    if (input.getAttribute('role') !== 'combobox') return;
+    attached.disconnect();
+    then();
+  });
+  attached.observe(input, {attributes: true, attributeFilter: ['role']});
+  return () => attached.disconnect();
+}
+
+/**
+ * Offline, a saved guide opens from the service worker's cache, but searching from it also needs
+ * the framework's chunks for that page, which only a visit that used the framework fetched. So
+ * once the search is in use on a page the worker controls, and its index has loaded (nothing to
+ * compete with), the chunks of every guide are fetched through the worker, which keeps them
+ * (plugins/offline): about 25 KB, for visitors who used the search only.
+ */
+function GuidesSearchableOffline({container}: {container: RefObject<HTMLDivElement | null>}): null {
+  const {summaries} = usePluginData('blog-summaries') as BlogSummariesData;
+  useEffect(() => {
+    const input = container.current?.querySelector('input');
+    // No worker (an insecure origin, an old browser): nothing would keep them.
+    if (!input || !('serviceWorker' in navigator) || !navigator.serviceWorker.controller) {
+      return undefined;
+    }
+    return onceIndexLoaded(input, () => {
+      summaries.forEach(({permalink}) => void window.docusaurus.preload(permalink));
+    });
+  }, [container, summaries]);
+  return null;
 }
 
 /** The plain input the page is served with, until the search bar arrives. */
@@ -92,14 +122,10 @@ function HandOver({
     // React tracks the value it set last; go through the native setter so onChange fires.
     Reflect.set(HTMLInputElement.prototype, 'value', text, input);
     input.dispatchEvent(new Event('input', {bubbles: true}));
-    const attached = new MutationObserver(() => {
-      if (input.getAttribute('role') !== 'combobox') return;
-      attached.disconnect();
+    return onceIndexLoaded(input, () => {
       input.blur();
       input.focus();
     });
-    attached.observe(input, {attributes: true, attributeFilter: ['role']});
-    return () => attached.disconnect();
   }, [container, typed]);
   return null;
 }

@@ -19,8 +19,7 @@ export default function SaveGuides(): ReactNode {
         Read offline
       </h2>
       <p className={styles.text}>
-        No signal in the metro or on a long train ride? Keep every guide, with its pictures, on this
-        device.
+        No signal on the metro or a long train? Keep every guide and its pictures on this device.
       </p>
       <button type="button" className="gl-button gl-button--secondary" suppressHydrationWarning>
         Save all guides for offline
