@@ -109,7 +109,7 @@ export function nginxConfig(rules: readonly HeaderRule[], serverName: string): s
 map $request $gotcha_labs_allow {
     "~^(GET|HEAD) " "";
     "~^(${PROXY_METHODS.join('|')}) ${WAITLIST_PATH}[? ]" "";
-    "~^[A-Z]+ ${WAITLIST_PATH}[? ]" "${PROXY_METHODS.join(', ')}";
+    "~^[A-Z]+ ${WAITLIST_PATH}[? ]" "${proxyMethods}";
     default "GET, HEAD";
 }
 # Which requests are refused with 405. By method and normalised path: the error page's internal
