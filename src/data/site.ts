@@ -1,7 +1,6 @@
 /**
- * Facts about the company and its links, in one place. Operators change these values (see the
- * README); the public site URL can
- * also be set at build time with the SITE_URL environment variable.
+ * Facts about the company and its links, in one place. Operators change these values (see
+ * docs/operating.md); the public site URL can also be set at build time with SITE_URL.
  */
 export interface SiteFacts {
   companyName: string;

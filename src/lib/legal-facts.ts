@@ -56,6 +56,6 @@ export function checkLegalFacts(legal: LegalFacts, {production}: {production: bo
   if (problems.length === 0) return;
   throw new Error(
     `${problems.join('\n')}\nSet ${problems.length === 1 ? 'it' : 'them'} in src/data/site.ts ` +
-      '(README, "Changing facts and products") before building for production with SITE_URL.',
+      '(docs/operating.md, "Legal facts") before building for production with SITE_URL.',
   );
 }

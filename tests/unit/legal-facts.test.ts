@@ -47,7 +47,7 @@ describe('the legal facts check that docusaurus.config.ts runs', () => {
       'site.legal.aiProviderCountries is not set',
       'site.legal.hostingCountries is not set',
       'site.legal.databaseCountry is not set',
-      'Set them in src/data/site.ts (README, "Changing facts and products") before building for production with SITE_URL.',
+      'Set them in src/data/site.ts (docs/operating.md, "Legal facts") before building for production with SITE_URL.',
     ]);
   });
 
