@@ -7,6 +7,7 @@
  * `postmaster.pid`; like PostgreSQL, two processes that find one stale lock at the same instant
  * could both take it.
  */
+import {readFileSync} from 'node:fs';
 import {readFile, rm, writeFile} from 'node:fs/promises';
 import {hostname} from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,18 @@ interface Holder {
   since: string;
 }
 
+/**
+ * A killed server whose parent died with it stays a zombie until the init process collects it,
+ * which in some containers is never: it has exited and holds nothing (Linux's /proc says so).
+ */
+function isZombie(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the process a lock names may still hold the directory. */
 function mayStillHold(file: string, holder: Holder): boolean {
   // On another machine (a shared volume) it cannot be told: it may.
@@ -31,7 +44,7 @@ function mayStillHold(file: string, holder: Holder): boolean {
   if (holder.pid === process.ppid) return false;
   try {
     process.kill(holder.pid, 0);
-    return true;
+    return !isZombie(holder.pid);
   } catch (error) {
     // EPERM: it runs, as another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
