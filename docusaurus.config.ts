@@ -11,7 +11,6 @@ import criticalCss from './plugins/critical-css';
 import freshness, {feedItemsWithReviewDates} from './plugins/freshness';
 import leanClient from './plugins/lean-client';
 import offline from './plugins/offline';
-import precompress from './plugins/precompress';
 import robotsTxt from './plugins/robots-txt';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
 import {projectOrigin} from './plugins/security-headers/waitlist-proxy';
@@ -168,7 +167,6 @@ const config: Config = {
     freshness,
     leanClient,
     offline,
-    precompress,
     robotsTxt,
     [securityHeaders, {supabaseOrigin} satisfies SecurityHeadersOptions],
     socialCards,

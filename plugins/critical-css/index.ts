@@ -71,6 +71,13 @@ export async function criticalRules(css: string, html: string): Promise<string> 
     if (selectors.length === 0) rule.remove();
     else rule.selectors = selectors;
   });
+  // Purging leaves rules whose custom properties no element reads empty, not removed.
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+  root.walkAtRules((rule) => {
+    if (rule.nodes?.length === 0) rule.remove();
+  });
   return root.toString();
 }
 

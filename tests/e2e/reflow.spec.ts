@@ -2,7 +2,8 @@
  * Every page at phone widths with the browser's text enlarged, as a visitor who raises the text
  * size sees it (WCAG 1.4.4 Resize Text, 1.4.10 Reflow): nothing scrolls sideways, and the header's
  * items neither overlap nor leave the screen. The suite renders with DejaVu only (the widest
- * common fallback face; see tests/fonts), so the verdict is the same on every machine.
+ * common fallback face; see tests/fonts), so the verdict is the same on every machine. Runs in
+ * the phone project only (playwright.config.ts): it sets the phone widths itself.
  */
 import type {Page} from '@playwright/test';
 import {EVERY_PAGE, NOT_FOUND_CONSOLE, expect, open, test} from './fixtures';
@@ -84,7 +85,6 @@ function overlaps(a: Box, b: Box): boolean {
 
 for (const route of EVERY_PAGE) {
   test(`${route} reflows at 320–390 px with text at 100%, 130% and 200%`, async ({page, watch}) => {
-    test.skip(test.info().project.name !== 'phone', 'phone widths are set by the test itself');
     watch.expectErrors(NOT_FOUND_CONSOLE);
     for (const textSize of TEXT_SIZES) {
       await page.setViewportSize({width: WIDTHS[0], height: 640});

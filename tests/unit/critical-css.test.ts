@@ -3,6 +3,8 @@ import {criticalRules} from '../../plugins/critical-css';
 
 const css = `
 :root { --used: red; --unused: blue; }
+:root { --also-unused: 0; }
+@media (width >= 997px) { :root { --also-unused: 1px; } }
 .menu { color: var(--used); }
 .button { color: green; }
 .card { padding: 1px; }
@@ -49,5 +51,10 @@ describe('criticalRules', () => {
     expect(rules).not.toContain('display: none');
     expect(rules).not.toContain(':hover');
     expect(rules).not.toContain('--unused');
+  });
+
+  it('leaves out the rules and media queries that held only unused custom properties', () => {
+    expect(rules).not.toContain('997px');
+    expect(rules).not.toMatch(/\{\s*\}/);
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {precompressDir} from '../../plugins/precompress/compress';
 import {loadStaticSite} from '../../server/static-site';
+import {outDirOf} from '../../scripts/build';
 
 let dir: string;
 const page = `<!doctype html><title>x</title>${'<p>Travel in China. '.repeat(50)}`;
@@ -44,5 +45,16 @@ describe('the build’s precompressed files', () => {
     await writeFile(path.join(dir, 'index.html'), page);
     const file = (await loadStaticSite(dir)).get('/index.html');
     expect(brotliDecompressSync(file?.br ?? Buffer.alloc(0)).toString()).toBe(page);
+  });
+});
+
+describe('npm run build', () => {
+  it.each([
+    [[], 'build'],
+    [['--out-dir', 'build-waitlist'], 'build-waitlist'],
+    [['--out-dir=build-waitlist'], 'build-waitlist'],
+    [['--no-minify', '--out-dir', 'x', '--locale', 'en'], 'x'],
+  ])('compresses the out dir docusaurus build writes for %j', (args, outDir) => {
+    expect(outDirOf(args)).toBe(outDir);
   });
 });

@@ -1,0 +1,40 @@
+/**
+ * `npm run build [-- <docusaurus build options>]`: `docusaurus build`, then `<file>.br` and
+ * `<file>.gz` beside every text file of the out dir it wrote (`build/`, or `--out-dir`), for
+ * nginx's `brotli_static`/`gzip_static`, Caddy's `precompressed` and server/.
+ *
+ * A step of its own because Docusaurus runs every plugin's postBuild at once, and the sitemap, the
+ * feeds and the search index are written there: only once the build has exited is the out dir
+ * complete. A failed build exits with its code and compresses nothing.
+ */
+import {spawnSync} from 'node:child_process';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+import {precompressDir} from '../plugins/precompress/compress';
+
+/** The out dir `docusaurus build` writes for these arguments, as its `--out-dir` option reads. */
+export function outDirOf(args: string[]): string {
+  const {values} = parseArgs({
+    args,
+    options: {'out-dir': {type: 'string'}},
+    strict: false,
+    allowPositionals: true,
+  });
+  const outDir = values['out-dir'];
+  return typeof outDir === 'string' ? outDir : 'build';
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const docusaurus = path.resolve(__dirname, '../node_modules/.bin/docusaurus');
+  const {status, signal} = spawnSync(docusaurus, ['build', ...args], {stdio: 'inherit'});
+  if (status !== 0) {
+    console.error(`[build] docusaurus build failed (${signal ?? `exit code ${status}`})`);
+    process.exit(status ?? 1);
+  }
+  const started = Date.now();
+  const count = await precompressDir(path.resolve(outDirOf(args)));
+  console.log(`[precompress] ${count} files compressed in ${Date.now() - started} ms`);
+}
+
+if (require.main === module) void main();
