@@ -1,6 +1,6 @@
 /**
  * Cloudflare Pages Function for `/rest/v1/waitlist_emails`: the waitlist's calls, sent on to the
- * Supabase project named by the Pages project's SUPABASE_URL variable (see README, "Deploying").
+ * Supabase project named by the Pages project's SUPABASE_URL variable (see docs/deploying.md).
  * Pages applies `_headers` to static files only, so the security headers are read from the
  * answer for the home page, as `_headers` gives it, and set on the proxied answer.
  */
