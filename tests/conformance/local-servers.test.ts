@@ -116,11 +116,14 @@ describe.each(HOSTS)('%s', (_name, {start, proxies, configured, deviations = {}}
   });
 
   const known = HTTP_CHECKS.filter(({name}) => name in deviations);
-  (known.length > 0 ? it.each : it.skip.each)(
-    known.map((check) => [check.name, deviations[check.name], check] as const),
-  )('still fails "%s": %s', async (_check, _reason, check) => {
-    await expect(check.run(target())).rejects.toThrow();
-  });
+  if (known.length > 0) {
+    it.each(known.map((check) => [check.name, deviations[check.name], check] as const))(
+      'still fails "%s": %s',
+      async (_check, _reason, check) => {
+        await expect(check.run(target())).rejects.toThrow();
+      },
+    );
+  }
 
   it.each(PROXY_CHECKS.map((check) => [check.name, check] as const))(
     'waitlist: %s',
@@ -129,12 +132,14 @@ describe.each(HOSTS)('%s', (_name, {start, proxies, configured, deviations = {}}
     },
   );
 
-  (configured ? it.each : it.skip.each)(SERVER_CHECKS.map((check) => [check.name, check] as const))(
-    '%s',
-    async (_check, check) => {
-      await check.run(target());
-    },
-  );
+  if (configured) {
+    it.each(SERVER_CHECKS.map((check) => [check.name, check] as const))(
+      '%s',
+      async (_check, check) => {
+        await check.run(target());
+      },
+    );
+  }
 
   it('passes every MDN HTTP Observatory test that can pass over plain HTTP', async () => {
     expect(await observatoryFailures(target().url)).toEqual([]);
