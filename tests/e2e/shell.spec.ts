@@ -136,5 +136,8 @@ test.describe('error screen', () => {
       page.getByRole('heading', {level: 2, name: 'Simulated render failure'}),
     ).toBeVisible();
     await expect(page.getByRole('button', {name: 'Try again'})).toBeVisible();
+    // The page may still be prefetching a linked route's chunks through the handler: let those
+    // finish before the page closes, or their route.fetch fails outside the test.
+    await page.unrouteAll({behavior: 'wait'});
   });
 });
