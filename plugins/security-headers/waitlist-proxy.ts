@@ -3,7 +3,7 @@
  * form talks to the page's own origin (a visitor who can load the page can sign up, even where
  * `*.supabase.co` is blocked). One table path, four methods, four request headers: nothing else
  * of the visitor's request (cookies, address, user agent) reaches Supabase, and no cookie comes
- * back. nginx.ts and caddy.ts write these rules as configuration; the Cloudflare Pages Function
+ * back. nginx.ts and caddy.ts write these rules into the hosts' configuration files; the Cloudflare Pages Function
  * (functions/) runs `proxyWaitlistRequest`. No Node-only import: the Function bundles this file.
  */
 import {WAITLIST_TABLE} from '../../src/data/waitlist';
