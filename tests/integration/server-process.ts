@@ -36,7 +36,8 @@ export interface ServerProcess {
   /** Everything the process printed so far, for failure messages. */
   output(): string;
   /** Everything printed once `pattern` appears (log lines are written just after a response). */
-  outputMatching(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** The output from offset `from` on, once `pattern` matches it (or after `timeoutMs`). */
+  outputMatching(pattern: RegExp, from?: number, timeoutMs?: number): Promise<string>;
   /** SIGTERM, then waits until the process and its children have exited. */
   stop(): Promise<void>;
   /** SIGKILL to the whole process group, as a crash or a power cut would end it. */
@@ -122,12 +123,12 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     group.signal('SIGKILL');
     await group.closed;
   };
-  const outputMatching = async (pattern: RegExp, timeoutMs = 5_000): Promise<string> => {
+  const outputMatching = async (pattern: RegExp, from = 0, timeoutMs = 5_000): Promise<string> => {
     const end = Date.now() + timeoutMs;
-    while (!pattern.test(output()) && Date.now() < end) {
+    while (!pattern.test(output().slice(from)) && Date.now() < end) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    return output();
+    return output().slice(from);
   };
   return {url, output, outputMatching, stop, kill};
 }
