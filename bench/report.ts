@@ -1,5 +1,5 @@
 /** The printed report: a table per step, then the budgets, each MET, MISSED or NOT MEASURED. */
-import {KINDS, SEARCH, type ReaderViews, type RouteBytes} from './browser';
+import {SEARCH, type ReaderViews, type RouteBytes} from './browser';
 import type {Figure, FormFactor, RouteLighthouse} from './lighthouse';
 import {DATABASE_LOAD, type DatabaseLoadRun, type LoadResult} from './load';
 import {median, NOT_FOUND_PATH} from './util';
@@ -26,55 +26,47 @@ const codes = (counts: Record<string, number>): string =>
     .map(([code, count]) => `${code}×${count}`)
     .join(' ');
 
-/** A titled table; columns of numbers are right-aligned. `headers` are separated by `|`. */
-export function table(title: string, headers: string, rows: Cell[][]): string {
-  const head = headers.split('|');
-  const cells = [head, ...rows.map((row) => row.map(show))];
+/** A titled table of rows whose keys are the column headers; numbers are right-aligned. */
+export function table(title: string, rows: Record<string, Cell>[]): string {
+  const head = Object.keys(rows[0] ?? {});
+  const cells = [head, ...rows.map((row) => Object.values(row).map(show))];
   const width = (c: number) => Math.max(...cells.map((row) => (row[c] ?? '').length));
-  const numeric = head.map(
-    (_, c) => c > 0 && cells.slice(1).every((row) => /^[-–\d.,×≤≥ %]*[\d–]/.test(row[c] ?? '')),
-  );
-  const line = (row: string[]) =>
-    row
-      .map((cell, c) => (numeric[c] ? cell.padStart(width(c)) : cell.padEnd(width(c))))
-      .join('  ')
-      .trimEnd();
+  const isNumber = (cell = '') => /^[-–\d.,×≤≥ %]*[\d–]/.test(cell);
+  const numeric = head.map((_, c) => c > 0 && cells.slice(1).every((row) => isNumber(row[c])));
+  const pad = (cell: string, c: number) =>
+    numeric[c] ? cell.padStart(width(c)) : cell.padEnd(width(c));
+  const line = (row: string[]) => row.map(pad).join('  ').trimEnd();
   const rule = head.map((_, c) => '-'.repeat(width(c))).join('  ');
   return [`== ${title} ==`, line(head), rule, ...cells.slice(1).map(line), ''].join('\n');
 }
 
-export const buildTable = ({
-  wallMs,
-  peakTreeRssBytes,
-  gnuTimeMaxRssBytes,
-}: NonNullable<Measured['build']>) =>
-  table(
-    'Cold production build',
-    'command|wall s|peak RSS, process tree (MB)|max RSS, one process (MB)',
-    [
-      [
-        '/usr/bin/time -v npm run build',
-        fixed(wallMs / 1000, 1),
-        fixed(peakTreeRssBytes / 2 ** 20, 0),
-        fixed(gnuTimeMaxRssBytes / 2 ** 20, 0),
-      ],
-    ],
-  );
+export const buildTable = (build: NonNullable<Measured['build']>): string =>
+  table('Cold production build', [
+    {
+      command: '/usr/bin/time -v npm run build',
+      'wall s': fixed(build.wallMs / 1000, 1),
+      'peak RSS, process tree (MB)': fixed(build.peakTreeRssBytes / 2 ** 20, 0),
+      'max RSS, one process (MB)': fixed(build.gnuTimeMaxRssBytes / 2 ** 20, 0),
+    },
+  ]);
 
 export const bytesTable = (routes: RouteBytes[]): string =>
   table(
     'First visit, empty cache, phone viewport: bytes on the wire (brotli), KB = 1024 B',
-    'route|status|requests|HTML|CSS|JS|images|other|page response, B|CSS blocking paint|total|other origins',
-    routes.map((r) => [
-      ...[
-        r.route,
-        r.status,
-        r.requests,
-        ...KINDS.map((kind) => kb(r.bytes[kind])),
-        r.documentBytes,
-      ],
-      ...[kb(r.renderBlockingCss), kb(r.total), r.otherOrigins.length],
-    ]),
+    routes.map((r) => ({
+      route: r.route,
+      status: r.status,
+      requests: r.requests,
+      HTML: kb(r.bytes.html),
+      CSS: kb(r.bytes.css),
+      JS: kb(r.bytes.js),
+      images: kb(r.bytes.images),
+      other: kb(r.bytes.other),
+      'page response, B': r.documentBytes,
+      'CSS blocking paint': kb(r.renderBlockingCss),
+      total: kb(r.total),
+      'other origins': r.otherOrigins.length,
+    })),
   );
 
 const limitOf = (all: RouteLighthouse[], entry: RouteLighthouse) =>
@@ -91,45 +83,41 @@ export function lighthouseTable(
 ): string {
   const ours = all.filter((e) => e.formFactor === formFactor && e.build === 'ours');
   const mobile = formFactor === 'mobile';
-  const ok = ours.flatMap((e) => e.runs.flatMap((run) => ('error' in run ? [] : [run])));
-  const rows = ours.map(({median: m, route, runs: done}, i) => {
-    const limit = limitOf(all, ours[i] as RouteLighthouse);
-    const lcpVersusLimit = mobile
-      ? [ms(limit?.lcp), fixed(lcpRatio(all, ours[i] as RouteLighthouse), 2)]
-      : [];
-    const scores = [m.performance, m.accessibility, m['best-practices'], m.seo];
-    const runsOk = `${done.filter((run) => !('error' in run)).length}/${done.length}`;
-    return [
-      route,
-      ...scores,
-      ms(m.fcp),
-      ms(m.lcp),
-      ...lcpVersusLimit,
-      ms(m.tbt),
-      ...(mobile ? [ms(limit?.tbt)] : []),
-      fixed(m.cls, 3),
-      ms(m.si),
-      runsOk,
-    ];
+  const rows = ours.map((entry) => {
+    const [m, limit] = [entry.median, limitOf(all, entry)];
+    return {
+      route: entry.route,
+      perf: m.performance,
+      a11y: m.accessibility,
+      'best pr.': m['best-practices'],
+      SEO: m.seo,
+      FCP: ms(m.fcp),
+      LCP: ms(m.lcp),
+      ...(mobile && {'LCP no JS': ms(limit?.lcp), 'LCP ÷ no JS': fixed(lcpRatio(all, entry), 2)}),
+      TBT: ms(m.tbt),
+      ...(mobile && {'TBT no JS': ms(limit?.tbt)}),
+      CLS: fixed(m.cls, 3),
+      SI: ms(m.si),
+      'ok/runs': `${entry.runs.filter((run) => !('error' in run)).length}/${entry.runs.length}`,
+    };
   });
-  const meanRun = ok.reduce((total, run) => total + run.seconds, 0) / ok.length;
+  const ok = ours.flatMap((e) => e.runs.flatMap((run) => ('error' in run ? [] : [run])));
+  const meanRun = fixed(ok.reduce((total, run) => total + run.seconds, 0) / ok.length, 1);
   const cpu = ms(median(ok.map((run) => run.benchmarkIndex)));
-  const title = `Lighthouse ${formFactor} (median of ${runs} runs per route; times in ms; mean run ${fixed(meanRun, 1)} s; CPU benchmark index ${cpu})`;
-  const columns = `route|perf|a11y|best pr.|SEO|FCP|LCP|${mobile ? 'LCP no JS|LCP ÷ no JS|TBT|TBT no JS' : 'TBT'}|CLS|SI|ok/runs`;
-  const note = mobile
-    ? '"no JS": the same build with every script removed, measured in the same rounds; its TBT is the page\'s own parsing, style and layout, which no change to the scripts removes.\n'
-    : '';
-  return table(title, columns, rows) + note;
+  const title = `Lighthouse ${formFactor} (median of ${runs} runs per route; times in ms; mean run ${meanRun} s; CPU benchmark index ${cpu})`;
+  const note =
+    '"no JS": the same build with every script removed, measured in the same rounds; its TBT is the page\'s own parsing, style and layout, which no change to the scripts removes.\n';
+  return table(title, rows) + (mobile ? note : '');
 }
 
 export function readerTable(views: ReaderViews): string {
-  const row = (label: string, values: number[], format: (v: number) => string): Cell[] => [
-    label,
-    format(median(values)),
-    values.map(format).join(', '),
-  ];
+  const row = (view: string, values: number[], format: (v: number) => string) => ({
+    view,
+    median: format(median(values)),
+    runs: values.map(format).join(', '),
+  });
   const title = `Reader views (Lighthouse's mobile network and 4× CPU; median of ${views.searchColdMs.length}; ms unless said)`;
-  return table(title, 'view|median|runs', [
+  return table(title, [
     row(`Search "${SEARCH.query}": tap → first result, cold cache`, views.searchColdMs, ms),
     row("Search: tap → first result, framework in the worker's cache", views.searchWarmMs, ms),
     row('Offline repeat view: FCP from the worker', views.offlineFcpMs, ms),
@@ -139,26 +127,21 @@ export function readerTable(views: ReaderViews): string {
 
 export function loadTable({settings: s, runs, ratios, cpuRatios}: LoadResult): string {
   const title = `Server under load (autocannon, ${s.connections} connections, ${s.durationSeconds} s after ${s.warmupSeconds} s warm-up, 127.0.0.1)`;
-  const columns =
-    'scenario|server|path|one response|req/s|p50 ms|p99 ms|statuses|non-2xx|errors|server CPU ms/1k req|load avg';
-  const rows = runs.map((r) => [
-    ...[
-      r.scenario,
-      r.server,
-      r.path,
-      `${r.probe.status} ${r.probe.encoding} ${r.probe.bodyBytes} B`,
-    ],
-    ...[
-      r.requestsPerSecond,
-      r.latencyP50Ms,
-      r.latencyP99Ms,
-      codes(r.statusCodes),
-      r.non2xx,
-      r.errors,
-    ],
-    ...[fixed(r.serverCpuMsPer1kRequests, 0), fixed(r.loadAverage, 1)],
-  ]);
-  return `${table(title, columns, rows)}ours ÷ docusaurus serve, req/s: HTML ${fixed(ratios.html, 2)}×, asset ${fixed(ratios.asset, 2)}×
+  const rows = runs.map((r) => ({
+    scenario: r.scenario,
+    server: r.server,
+    path: r.path,
+    'one response': `${r.probe.status} ${r.probe.encoding} ${r.probe.bodyBytes} B`,
+    'req/s': r.requestsPerSecond,
+    'p50 ms': r.latencyP50Ms,
+    'p99 ms': r.latencyP99Ms,
+    statuses: codes(r.statusCodes),
+    'non-2xx': r.non2xx,
+    errors: r.errors,
+    'server CPU ms/1k req': fixed(r.serverCpuMsPer1kRequests, 0),
+    'load avg': fixed(r.loadAverage, 1),
+  }));
+  return `${table(title, rows)}ours ÷ docusaurus serve, req/s: HTML ${fixed(ratios.html, 2)}×, asset ${fixed(ratios.asset, 2)}×
 docusaurus serve ÷ ours, server CPU per request: HTML ${fixed(cpuRatios.html, 2)}×, asset ${fixed(cpuRatios.asset, 2)}×
 Note: ${s.note}; the client shares the 2 cores with the server under test.\n`;
 }
@@ -166,19 +149,18 @@ Note: ${s.note}; the client shares the 2 cores with the server under test.\n`;
 export function databaseLoadTable(runs: DatabaseLoadRun[]): string {
   const {connections, seedRows, durationSeconds, pageConnections} = DATABASE_LOAD;
   const title = `A page while ${connections} connections load the database (${seedRows} rows, ${durationSeconds} s, ${pageConnections} page connection)`;
-  return table(
-    title,
-    'database load|db req/s|db statuses|page|page requests|p50 ms|p99 ms|max ms|page errors',
-    runs.map((r) => [
-      ...[
-        `${r.load}: ${r.request}`,
-        r.databaseRequestsPerSecond,
-        codes(r.databaseStatusCodes),
-        r.pagePath,
-      ],
-      ...[r.pageRequests, r.pageLatencyP50Ms, r.pageLatencyP99Ms, r.pageLatencyMaxMs, r.pageErrors],
-    ]),
-  );
+  const rows = runs.map((r) => ({
+    'database load': `${r.load}: ${r.request}`,
+    'db req/s': r.databaseRequestsPerSecond,
+    'db statuses': codes(r.databaseStatusCodes),
+    page: r.pagePath,
+    'page requests': r.pageRequests,
+    'p50 ms': r.pageLatencyP50Ms,
+    'p99 ms': r.pageLatencyP99Ms,
+    'max ms': r.pageLatencyMaxMs,
+    'page errors': r.pageErrors,
+  }));
+  return table(title, rows);
 }
 
 type Candidates = {value: number | null; where: string}[];
@@ -278,8 +260,13 @@ export function checkBudgets(m: Measured): BudgetCheck[] {
 export const budgetTable = (checks: BudgetCheck[]): string =>
   table(
     'Budgets',
-    'budget|target|measured|worst at|result',
-    checks.map((c) => [c.name, c.target, c.measured, c.where, c.status]),
+    checks.map((c) => ({
+      budget: c.name,
+      target: c.target,
+      measured: c.measured,
+      'worst at': c.where,
+      result: c.status,
+    })),
   );
 
 /** What lies behind a MISSED budget: the largest files, and the audits that cost points. */
@@ -293,26 +280,29 @@ export function diagnostics(m: Measured, reportsDir: string): string {
       }
     }
     const rows = [...files].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 8);
-    const title = `Largest ${kind.toUpperCase()} files on first visits (brotli KB)`;
-    const routes = m.bytes?.length ?? 0;
+    const of = `/${m.bytes?.length ?? 0}`;
     return table(
-      title,
-      'file|KB|routes loading it',
-      rows.map(([url, f]) => [url, kb(f.bytes), `${f.routes.size}/${routes}`]),
+      `Largest ${kind.toUpperCase()} files on first visits (brotli KB)`,
+      rows.map(([file, f]) => ({
+        file,
+        KB: kb(f.bytes),
+        'routes loading it': `${f.routes.size}${of}`,
+      })),
     );
   });
   const audits = new Map<string, string[]>();
-  for (const e of (m.lighthouse ?? []).filter((entry) => entry.build === 'ours')) {
-    for (const id of e.failingAudits)
-      audits.set(id, [...(audits.get(id) ?? []), `${e.route} (${e.formFactor})`]);
+  for (const {route, formFactor, failingAudits, build} of m.lighthouse ?? []) {
+    if (build === 'limit') continue;
+    for (const id of failingAudits)
+      audits.set(id, [...(audits.get(id) ?? []), `${route} (${formFactor})`]);
   }
-  const title = 'Scored Lighthouse audits below 1 (median-performance run of each route)';
+  const rows = [...audits].map(([audit, where]) => ({
+    audit,
+    routes: where.length,
+    where: where.join(', '),
+  }));
   parts.push(
-    table(
-      title,
-      'audit|routes|where',
-      [...audits].map(([id, where]) => [id, where.length, where.join(', ')]),
-    ),
+    table('Scored Lighthouse audits below 1 (median-performance run of each route)', rows),
   );
   return `${parts.join('\n')}Lighthouse's report of each route's median run (the causes, LCP's phases, the main thread): ${reportsDir}/\n`;
 }
