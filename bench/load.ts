@@ -1,144 +1,120 @@
 /**
- * The servers under load with autocannon, one target at a time, each warmed up first: an HTML
- * page and the main JS bundle on our server and on `docusaurus serve`, and waitlist inserts
- * (unique addresses) on ours, which alone has the REST API.
+ * The servers under load with autocannon (50 connections, 2 s warm-up, then 10 s), one target at a
+ * time: an HTML page and the main bundle (`Accept-Encoding: br`) on ours and on `docusaurus serve`,
+ * and waitlist sign-ups (unique addresses) on ours, which alone has the REST API. Then the database
+ * load: a page's latency over one connection while 100 connections keep the waitlist's database
+ * (seeded with 50,000 rows) busy with the connection test's read, then with sign-ups.
  */
-import {request as httpRequest} from 'node:http';
+import {request} from 'node:http';
+import {createRequire} from 'node:module';
 import os from 'node:os';
-import autocannon from 'autocannon';
-import PipelinedRequestsQueue from 'autocannon/lib/pipelinedRequestsQueue';
-import {LOAD} from './config';
-import {LOCAL_ANON_KEY} from '../src/data/waitlist';
+import autocannon, {type Options, type Result} from 'autocannon';
+import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../src/data/waitlist';
+import {groupStats, withTimeout, type Child} from './util';
 
-type Options = autocannon.Options;
-type Result = autocannon.Result;
-import {groupStats, onCleanup} from './processes';
-import type {RunningServer} from './servers';
-import {withTimeout} from './util';
-
-export type Scenario = 'html' | 'asset' | 'insert';
-
-export interface LoadRun {
-  server: string;
-  scenario: Scenario;
-  path: string;
-  /** What one response looked like before the run (status, encoding, body bytes). */
-  probe: {status: number; contentEncoding: string | null; bodyBytes: number};
-  requestsPerSecond: number;
-  latencyP50Ms: number;
-  latencyP99Ms: number;
-  requests: number;
-  durationSeconds: number;
-  /** Server CPU time (user + system, whole process group) per 1000 requests, warm-up included. */
-  serverCpuMsPer1kRequests: number;
-  /** 1-minute load average when the run started: above the core count, others compete. */
-  loadAverage: number;
-  statusCodes: Record<string, number>;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
+export interface Server {
+  name: string;
+  origin: string;
+  child: Child;
 }
 
-export interface LoadResult {
-  settings: typeof LOAD & {host: string; note: string};
-  runs: LoadRun[];
-  /** Ours ÷ docusaurus serve, requests per second, from the same run. */
-  ratios: {html: number; asset: number};
-  /**
-   * docusaurus serve ÷ ours, server CPU time per request: how much cheaper ours is, which a busy
-   * machine disturbs far less than requests per second.
-   */
-  cpuRatios: {html: number; asset: number};
-}
-
-const ACCEPT_BROTLI = {'accept-encoding': 'br'};
-
+export const LOAD = {connections: 50, durationSeconds: 10, warmupSeconds: 2, timeoutSeconds: 10};
+export const DATABASE_LOAD = {
+  connections: 100,
+  seedRows: 50_000,
+  durationSeconds: 10,
+  pageConnections: 1,
+};
 /**
- * autocannon appends every response body to a JS string (`body += chunk`), for `verifyBody` and
- * `onResponse`, which this benchmark does not use. Decoding a binary (brotli) body as UTF-8 costs
- * its single-threaded client ~1.4 ms per 116 KB here, which capped it near 550 req/s on the main
- * bundle while the server had room for 15× more: the load test measured autocannon, not the
- * server. Dropping the bodies it never reads makes the client cheap for both servers alike.
+ * autocannon appends every response body to a JS string, for features this bench does not use;
+ * decoding brotli bodies as UTF-8 capped its single thread near 550 req/s on the main bundle, so
+ * the test measured the client. Both servers are measured without that step.
  */
-export const BODY_DECODING_NOTE =
+export const BODY_NOTE =
   "autocannon's unused per-response body decoding is disabled (PipelinedRequestsQueue.addBody)";
+const queue = createRequire(__filename)('autocannon/lib/pipelinedRequestsQueue') as {
+  prototype: {addBody: () => void};
+};
+queue.prototype.addBody = () => undefined;
 
-function skipBodyDecoding(): void {
-  PipelinedRequestsQueue.prototype.addBody = () => undefined;
+const BROTLI = {'accept-encoding': 'br'};
+const API = {apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}`};
+const TABLE_PATH = `/rest/v1/${WAITLIST_TABLE}`;
+const READ = `${TABLE_PATH}?select=id&limit=1`;
+
+/** Sign-ups, each with an address no other request of this run uses. */
+function signUps(): Pick<Options, 'requests'> {
+  const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  let sequence = 0;
+  const headers = {...API, 'content-type': 'application/json', prefer: 'return=minimal'};
+  const setupRequest = (req: object) => ({
+    ...req,
+    body: JSON.stringify({email: `bench-${runId}-${++sequence}@example.com`}),
+  });
+  return {requests: [{method: 'POST', path: TABLE_PATH, headers, setupRequest}]};
 }
 
-interface ProbeRequest {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
+const statuses = (result: Result): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, {count}]) => [code, count]),
+  );
+
+function fire(options: Options): Promise<Result> {
+  const instance = autocannon({timeout: LOAD.timeoutSeconds, ...options});
+  const limitMs = ((options.duration ?? 0) + (options.warmup?.duration ?? 0) + 20) * 1000;
+  return withTimeout(Promise.resolve(instance), limitMs, `autocannon on ${options.url}`).finally(
+    () => instance.stop(),
+  );
 }
 
-/** One request as the load test sends it; the body is counted as sent (not decoded). */
-async function probe(url: string, init: ProbeRequest): Promise<LoadRun['probe']> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(url, {
+/** One request as the test sends it: status, encoding and body bytes as sent (not decoded). */
+function probe(
+  url: string,
+  init: {method?: string; headers?: Record<string, string>; body?: string},
+) {
+  return new Promise<{status: number; encoding: string; bodyBytes: number}>((resolve, reject) => {
+    const req = request(url, {
       method: init.method ?? 'GET',
       headers: init.headers,
       timeout: 10_000,
     });
-    request.on('timeout', () => request.destroy(new Error(`no answer from ${url} within 10 s`)));
-    request.on('error', reject);
-    request.on('response', (response) => {
+    req
+      .on('timeout', () => req.destroy(new Error(`no answer from ${url} within 10 s`)))
+      .on('error', reject);
+    req.on('response', (response) => {
       let bodyBytes = 0;
-      response.on('data', (chunk: Buffer) => {
-        bodyBytes += chunk.length;
-      });
-      response.on('error', reject);
+      response.on('data', (chunk: Buffer) => (bodyBytes += chunk.length)).on('error', reject);
       response.on('end', () => {
-        const encoding = response.headers['content-encoding'];
-        resolve({status: response.statusCode ?? 0, contentEncoding: encoding ?? null, bodyBytes});
+        const encoding = response.headers['content-encoding'] ?? 'identity';
+        resolve({status: response.statusCode ?? 0, encoding, bodyBytes});
       });
     });
-    request.end(init.body);
+    req.end(init.body);
   });
-}
-
-async function fire(options: Options): Promise<Result> {
-  const instance = autocannon({
-    ...options,
-    connections: LOAD.connections,
-    duration: LOAD.durationSeconds,
-    timeout: LOAD.timeoutSeconds,
-    warmup: {connections: LOAD.connections, duration: LOAD.warmupSeconds},
-  });
-  const removeCleanup = onCleanup(() => {
-    instance.stop();
-    return Promise.resolve();
-  });
-  const limitMs = (LOAD.warmupSeconds + LOAD.durationSeconds + LOAD.timeoutSeconds + 10) * 1000;
-  try {
-    return await withTimeout(
-      Promise.resolve(instance),
-      limitMs,
-      `autocannon on ${options.url} ran over ${limitMs / 1000} s`,
-    );
-  } finally {
-    instance.stop();
-    removeCleanup();
-  }
 }
 
 async function measure(
-  server: RunningServer,
-  scenario: Scenario,
+  server: Server,
+  scenario: string,
   path: string,
-  options: Omit<Options, 'url'>,
-  probeInit: ProbeRequest,
-): Promise<LoadRun> {
+  options: Partial<Options>,
+  probeInit = {},
+) {
   const url = server.origin + path;
   const first = await probe(url, probeInit);
-  if (first.status < 200 || first.status > 299) {
-    throw new Error(`${server.name} answered ${url} with ${first.status}: nothing to load-test`);
-  }
-  const loadAverage = Number(os.loadavg()[0]?.toFixed(2));
-  const cpuBefore = (await groupStats(server.process.pid)).cpuSeconds;
-  const result = await fire({...options, url, title: `${server.name} ${scenario}`});
-  const cpuSeconds = (await groupStats(server.process.pid)).cpuSeconds - cpuBefore;
+  if (first.status < 200 || first.status > 299)
+    throw new Error(`${server.name} answered ${url} with ${first.status}`);
+  const loadAverage = os.loadavg()[0] ?? NaN;
+  const cpuBefore = (await groupStats(server.child.pid)).cpuSeconds;
+  const {connections, durationSeconds: duration, warmupSeconds} = LOAD;
+  const result = await fire({
+    ...options,
+    url,
+    connections,
+    duration,
+    warmup: {connections, duration: warmupSeconds},
+  });
+  const cpuSeconds = (await groupStats(server.child.pid)).cpuSeconds - cpuBefore;
   const served = result.requests.total + (result.warmup?.requests.total ?? 0);
   return {
     server: server.name,
@@ -149,111 +125,88 @@ async function measure(
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     requests: result.requests.total,
+    /** Server CPU (whole process group) per 1,000 requests, warm-up included. */
     serverCpuMsPer1kRequests: Math.round((cpuSeconds * 1e7) / Math.max(served, 1)) / 10,
     loadAverage,
-    durationSeconds: result.duration,
-    statusCodes: Object.fromEntries(
-      Object.entries(result.statusCodeStats).map(([code, {count}]) => [code, count]),
-    ),
+    statusCodes: statuses(result),
     non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    errors: result.errors + result.timeouts,
   };
 }
+export type LoadRun = Awaited<ReturnType<typeof measure>>;
 
-export const DATABASE_LOAD = {
-  /** Parallel waitlist requests keeping the database busy. */
-  connections: 100,
-  /** Rows in the table before the run, as a popular waitlist would hold. */
-  seedRows: 50_000,
-  durationSeconds: 10,
-  /** One visitor reading a page at a time, timed while the database works. */
-  pageConnections: 1,
-} as const;
-
-export interface DatabaseLoadRun {
-  load: 'reads' | 'writes';
-  /** What the 100 connections sent. */
-  request: string;
-  databaseRequestsPerSecond: number;
-  databaseStatusCodes: Record<string, number>;
-  pagePath: string;
-  pageRequests: number;
-  pageLatencyP50Ms: number;
-  pageLatencyP99Ms: number;
-  pageLatencyMaxMs: number;
-  pageErrors: number;
-}
-
-function firePair(database: Options, page: Options): Promise<[Result, Result]> {
-  const limitMs = (DATABASE_LOAD.durationSeconds + LOAD.timeoutSeconds + 10) * 1000;
-  const run = (options: Options) => {
-    const instance = autocannon(options);
-    const removeCleanup = onCleanup(() => {
-      instance.stop();
-      return Promise.resolve();
-    });
-    return withTimeout(
-      Promise.resolve(instance),
-      limitMs,
-      `autocannon on ${options.url} ran over`,
-    ).finally(() => {
-      instance.stop();
-      removeCleanup();
-    });
+export async function measureLoad(
+  ours: Server,
+  stock: Server,
+  mainScript: string,
+  log: (m: string) => void,
+) {
+  const runs: LoadRun[] = [];
+  for (const [scenario, path] of [
+    ['html', '/blogs'],
+    ['asset', mainScript],
+  ] as const) {
+    for (const server of [ours, stock]) {
+      log(`load: ${server.name} ${scenario} ${path}`);
+      runs.push(await measure(server, scenario, path, {headers: BROTLI}, {headers: BROTLI}));
+    }
+  }
+  log('load: ours insert');
+  const insert = signUps();
+  const probeBody = JSON.stringify({email: `bench-probe-${Date.now().toString(36)}@example.com`});
+  runs.push(
+    await measure(ours, 'insert', TABLE_PATH, insert, {...insert.requests?.[0], body: probeBody}),
+  );
+  const of = (server: Server, scenario: string) =>
+    runs.find((r) => r.server === server.name && r.scenario === scenario);
+  const ratio = (
+    scenario: string,
+    figure: 'requestsPerSecond' | 'serverCpuMsPer1kRequests',
+    a: Server,
+    b: Server,
+  ) => (of(a, scenario)?.[figure] ?? NaN) / (of(b, scenario)?.[figure] ?? NaN);
+  return {
+    settings: {...LOAD, note: BODY_NOTE},
+    runs,
+    /** Ours ÷ docusaurus serve, requests per second. */
+    ratios: {
+      html: ratio('html', 'requestsPerSecond', ours, stock),
+      asset: ratio('asset', 'requestsPerSecond', ours, stock),
+    },
+    /** docusaurus serve ÷ ours, server CPU per request (which a busy machine disturbs less). */
+    cpuRatios: {
+      html: ratio('html', 'serverCpuMsPer1kRequests', stock, ours),
+      asset: ratio('asset', 'serverCpuMsPer1kRequests', stock, ours),
+    },
   };
-  return Promise.all([run(database), run(page)]);
 }
+export type LoadResult = Awaited<ReturnType<typeof measureLoad>>;
 
-/**
- * A static page's latency while 100 connections keep the waitlist's database busy with the
- * connection test's read (a count and one id) or with sign-ups, against `seedRows` rows. The
- * embedded database runs on the server's event loop, so this is what shows whether database
- * work can hold up pages. `server` must have been started with those rows and limits lifted.
- */
-export async function measureStaticUnderDatabaseLoad(
-  server: RunningServer,
-  pagePath: string,
-  table: string,
-  log: (message: string) => void,
-): Promise<DatabaseLoadRun[]> {
-  skipBodyDecoding();
-  const runs: DatabaseLoadRun[] = [];
-  const read = `/rest/v1/${table}?select=id&limit=1`;
-  const readHeaders = {
-    apikey: LOCAL_ANON_KEY,
-    authorization: `Bearer ${LOCAL_ANON_KEY}`,
-    prefer: 'count=exact',
-  };
+/** `server` must hold `DATABASE_LOAD.seedRows` rows, with the waitlist's limits lifted. */
+export async function measureDatabaseLoad(server: Server, log: (m: string) => void) {
+  const runs = [];
   for (const load of ['reads', 'writes'] as const) {
-    log(`load: ${pagePath} while ${DATABASE_LOAD.connections} connections send waitlist ${load}`);
-    const database: Options =
+    log(`load: /blogs while ${DATABASE_LOAD.connections} connections send waitlist ${load}`);
+    const {connections, durationSeconds: duration, pageConnections} = DATABASE_LOAD;
+    const database =
       load === 'reads'
-        ? {url: server.origin + read, headers: readHeaders}
-        : {...insertOptions(table), url: server.origin + `/rest/v1/${table}`};
-    const [busy, page] = await firePair(
-      {
-        ...database,
-        connections: DATABASE_LOAD.connections,
-        duration: DATABASE_LOAD.durationSeconds,
-        timeout: LOAD.timeoutSeconds,
-      },
-      {
-        url: server.origin + pagePath,
-        headers: ACCEPT_BROTLI,
-        connections: DATABASE_LOAD.pageConnections,
-        duration: DATABASE_LOAD.durationSeconds,
-        timeout: LOAD.timeoutSeconds,
-      },
-    );
+        ? {url: server.origin + READ, headers: {...API, prefer: 'count=exact'}}
+        : {...signUps(), url: server.origin + TABLE_PATH};
+    const [busy, page] = await Promise.all([
+      fire({...database, connections, duration}),
+      fire({
+        url: `${server.origin}/blogs`,
+        headers: BROTLI,
+        connections: pageConnections,
+        duration,
+      }),
+    ]);
     runs.push({
       load,
-      request: load === 'reads' ? `GET ${read}, Prefer: count=exact` : 'POST one new address',
+      request: load === 'reads' ? `GET ${READ}, Prefer: count=exact` : 'POST one new address',
       databaseRequestsPerSecond: Math.round(busy.requests.average),
-      databaseStatusCodes: Object.fromEntries(
-        Object.entries(busy.statusCodeStats).map(([code, {count}]) => [code, count]),
-      ),
-      pagePath,
+      databaseStatusCodes: statuses(busy),
+      pagePath: '/blogs',
       pageRequests: page.requests.total,
       pageLatencyP50Ms: page.latency.p50,
       pageLatencyP99Ms: page.latency.p99,
@@ -263,80 +216,4 @@ export async function measureStaticUnderDatabaseLoad(
   }
   return runs;
 }
-
-/** Waitlist inserts, each with an address no other request of this run uses. */
-function insertOptions(table: string): Omit<Options, 'url'> {
-  const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  let sequence = 0;
-  const headers = {
-    apikey: LOCAL_ANON_KEY,
-    authorization: `Bearer ${LOCAL_ANON_KEY}`,
-    'content-type': 'application/json',
-    prefer: 'return=minimal',
-  };
-  return {
-    requests: [
-      {
-        method: 'POST',
-        path: `/rest/v1/${table}`,
-        headers,
-        setupRequest: (request) => {
-          sequence += 1;
-          return {
-            ...request,
-            body: JSON.stringify({email: `bench-${runId}-${sequence}@example.com`}),
-          };
-        },
-      },
-    ],
-  };
-}
-
-export async function measureLoad(
-  ours: RunningServer,
-  stock: RunningServer,
-  htmlPath: string,
-  assetPath: string,
-  table: string,
-  log: (message: string) => void,
-): Promise<LoadResult> {
-  skipBodyDecoding();
-  const runs: LoadRun[] = [];
-  const get = {headers: ACCEPT_BROTLI};
-  for (const scenario of ['html', 'asset'] as const) {
-    const path = scenario === 'html' ? htmlPath : assetPath;
-    for (const server of [ours, stock]) {
-      log(`load: ${server.name} ${scenario} ${path}`);
-      runs.push(await measure(server, scenario, path, {headers: ACCEPT_BROTLI}, get));
-    }
-  }
-  log(`load: ${ours.name} insert`);
-  const probeBody = JSON.stringify({email: `bench-probe-${Date.now().toString(36)}@example.com`});
-  const insert = insertOptions(table);
-  runs.push(
-    await measure(ours, 'insert', `/rest/v1/${table}`, insert, {
-      method: 'POST',
-      headers: insert.requests?.[0]?.headers,
-      body: probeBody,
-    }),
-  );
-
-  const find = (server: RunningServer, scenario: Scenario): LoadRun | undefined =>
-    runs.find((run) => run.server === server.name && run.scenario === scenario);
-  const rate = (server: RunningServer, scenario: Scenario): number =>
-    find(server, scenario)?.requestsPerSecond ?? Number.NaN;
-  const cpu = (server: RunningServer, scenario: Scenario): number =>
-    find(server, scenario)?.serverCpuMsPer1kRequests ?? Number.NaN;
-  return {
-    settings: {...LOAD, host: new URL(ours.origin).hostname, note: BODY_DECODING_NOTE},
-    runs,
-    ratios: {
-      html: rate(ours, 'html') / rate(stock, 'html'),
-      asset: rate(ours, 'asset') / rate(stock, 'asset'),
-    },
-    cpuRatios: {
-      html: cpu(stock, 'html') / cpu(ours, 'html'),
-      asset: cpu(stock, 'asset') / cpu(ours, 'asset'),
-    },
-  };
-}
+export type DatabaseLoadRun = Awaited<ReturnType<typeof measureDatabaseLoad>>[number];

@@ -1,364 +1,308 @@
-/** The printed report: one table per section, then the budgets. */
-import type {BudgetCheck} from './budgets';
-import type {BuildResult} from './build';
-import {KINDS, type RouteBytes} from './bytes';
-import {
-  isOk,
-  lcpRatio,
-  type FormFactor,
-  type FormFactorPlan,
-  type RouteLighthouse,
-} from './lighthouse';
+/** The printed report: a table per step, then the budgets, each MET, MISSED or NOT MEASURED. */
+import {SEARCH, type ReaderViews, type RouteBytes} from './browser';
+import type {Figure, FormFactor, RouteLighthouse} from './lighthouse';
 import {DATABASE_LOAD, type DatabaseLoadRun, type LoadResult} from './load';
-import {readerMedians, SEARCH, type ReaderViews} from './reader';
-import {fixed, kb, ms, table, type Cell} from './table';
+import {median, NOT_FOUND_PATH} from './util';
 
-const mb = (bytes: number | undefined): string =>
-  bytes === undefined ? '–' : (bytes / 1024 / 1024).toFixed(0);
-
-export function buildTable(build: BuildResult): string {
-  return table(
-    'Cold production build',
-    ['command', 'wall s', 'peak RSS, process tree (MB)', 'max RSS, one process (MB)'],
-    [
-      [
-        build.command,
-        fixed(build.wallMs / 1000, 1),
-        mb(build.peakTreeRssBytes),
-        mb(build.gnuTimeMaxRssBytes),
-      ],
-    ],
-  );
+export interface Measured {
+  build?: {wallMs: number; peakTreeRssBytes: number; gnuTimeMaxRssBytes: number};
+  bytes?: RouteBytes[];
+  lighthouse?: RouteLighthouse[];
+  reader?: ReaderViews;
+  load?: LoadResult;
+  databaseLoad?: DatabaseLoadRun[];
 }
 
-export function bytesTable(routes: readonly RouteBytes[]): string {
-  const rows: Cell[][] = routes.map((route) => [
-    route.route,
-    route.status,
-    route.requests,
-    ...KINDS.map((kind) => kb(route.bytes[kind])),
-    route.documentBytes ?? '–',
-    kb(route.renderBlockingCss),
-    kb(route.total),
-    route.otherOriginRequests.length,
+type Cell = string | number | null | undefined;
+const show = (cell: Cell): string =>
+  cell === null || cell === undefined || Number.isNaN(cell) ? '–' : String(cell);
+const fixed = (value: number | null | undefined, digits: number): string =>
+  show(value == null || Number.isNaN(value) ? null : value.toFixed(digits));
+const kb = (bytes: number | null | undefined): string =>
+  fixed(bytes == null ? null : bytes / 1024, 1);
+const ms = (value: number | null | undefined): string => fixed(value, 0);
+const codes = (counts: Record<string, number>): string =>
+  Object.entries(counts)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(' ');
+
+/** A titled table of rows whose keys are the column headers; numbers are right-aligned. */
+export function table(title: string, rows: Record<string, Cell>[]): string {
+  const head = Object.keys(rows[0] ?? {});
+  const cells = [head, ...rows.map((row) => Object.values(row).map(show))];
+  const width = (c: number) => Math.max(...cells.map((row) => (row[c] ?? '').length));
+  const isNumber = (cell = '') => /^[-–\d.,×≤≥ %]*[\d–]/.test(cell);
+  const numeric = head.map((_, c) => c > 0 && cells.slice(1).every((row) => isNumber(row[c])));
+  const pad = (cell: string, c: number) =>
+    numeric[c] ? cell.padStart(width(c)) : cell.padEnd(width(c));
+  const line = (row: string[]) => row.map(pad).join('  ').trimEnd();
+  const rule = head.map((_, c) => '-'.repeat(width(c))).join('  ');
+  return [`== ${title} ==`, line(head), rule, ...cells.slice(1).map(line), ''].join('\n');
+}
+
+export const buildTable = (build: NonNullable<Measured['build']>): string =>
+  table('Cold production build', [
+    {
+      command: '/usr/bin/time -v npm run build',
+      'wall s': fixed(build.wallMs / 1000, 1),
+      'peak RSS, process tree (MB)': fixed(build.peakTreeRssBytes / 2 ** 20, 0),
+      'max RSS, one process (MB)': fixed(build.gnuTimeMaxRssBytes / 2 ** 20, 0),
+    },
   ]);
-  return table(
+
+export const bytesTable = (routes: RouteBytes[]): string =>
+  table(
     'First visit, empty cache, phone viewport: bytes on the wire (brotli), KB = 1024 B',
-    [
-      'route',
-      'status',
-      'requests',
-      'HTML',
-      'CSS',
-      'JS',
-      'images',
-      'other',
-      'page response, B',
-      'CSS blocking paint',
-      'total',
-      'other origins',
-    ],
-    rows,
+    routes.map((r) => ({
+      route: r.route,
+      status: r.status,
+      requests: r.requests,
+      HTML: kb(r.bytes.html),
+      CSS: kb(r.bytes.css),
+      JS: kb(r.bytes.js),
+      images: kb(r.bytes.images),
+      other: kb(r.bytes.other),
+      'page response, B': r.documentBytes,
+      'CSS blocking paint': kb(r.renderBlockingCss),
+      total: kb(r.total),
+      'other origins': r.otherOrigins.length,
+    })),
   );
-}
+
+const limitOf = (all: RouteLighthouse[], entry: RouteLighthouse) =>
+  all.find(
+    (e) => e.build === 'limit' && e.route === entry.route && e.formFactor === entry.formFactor,
+  )?.median;
+const lcpRatio = (all: RouteLighthouse[], entry: RouteLighthouse) =>
+  (entry.median.lcp ?? NaN) / (limitOf(all, entry)?.lcp ?? NaN);
 
 export function lighthouseTable(
+  all: RouteLighthouse[],
   formFactor: FormFactor,
-  routes: readonly RouteLighthouse[],
-  plan: FormFactorPlan | undefined,
+  runs: number,
 ): string {
-  const ofFormFactor = routes.filter((entry) => entry.formFactor === formFactor);
-  const limits = new Map(
-    ofFormFactor.filter((entry) => entry.build === 'limit').map((entry) => [entry.route, entry]),
-  );
-  const rows: Cell[][] = ofFormFactor
-    .filter((entry) => entry.build === 'ours')
-    .map((entry) => {
-      const {scores, metrics} = entry.median;
-      const ok = entry.runs.filter(isOk).length;
-      const limit = limits.get(entry.route);
-      const comparison: Cell[] =
-        limits.size === 0
-          ? []
-          : [ms(limit?.median.metrics.lcp ?? null), fixed(lcpRatio(entry, limit) ?? NaN, 2)];
-      return [
-        entry.route,
-        scores.performance,
-        scores.accessibility,
-        scores['best-practices'],
-        scores.seo,
-        ms(metrics.fcp),
-        ms(metrics.lcp),
-        ...comparison,
-        ms(metrics.tbt),
-        ...(limits.size === 0 ? [] : [ms(limit?.median.metrics.tbt ?? null)]),
-        fixed(metrics.cls, 3),
-        ms(metrics.si),
-        `${ok}/${entry.runs.length}`,
-      ];
-    });
-  const runs = plan ? `median of ${plan.completedRuns} runs per route` : 'no runs';
-  const title =
-    `Lighthouse ${formFactor} (${runs}; times in ms; ` +
-    `mean run ${fixed((plan?.meanRunMs ?? NaN) / 1000, 1)} s; ` +
-    `CPU benchmark index ${plan?.benchmarkIndex ?? '–'})`;
+  const ours = all.filter((e) => e.formFactor === formFactor && e.build === 'ours');
+  const mobile = formFactor === 'mobile';
+  const rows = ours.map((entry) => {
+    const [m, limit] = [entry.median, limitOf(all, entry)];
+    return {
+      route: entry.route,
+      perf: m.performance,
+      a11y: m.accessibility,
+      'best pr.': m['best-practices'],
+      SEO: m.seo,
+      FCP: ms(m.fcp),
+      LCP: ms(m.lcp),
+      ...(mobile && {'LCP no JS': ms(limit?.lcp), 'LCP ÷ no JS': fixed(lcpRatio(all, entry), 2)}),
+      TBT: ms(m.tbt),
+      ...(mobile && {'TBT no JS': ms(limit?.tbt)}),
+      CLS: fixed(m.cls, 3),
+      SI: ms(m.si),
+      'ok/runs': `${entry.runs.filter((run) => !('error' in run)).length}/${entry.runs.length}`,
+    };
+  });
+  const ok = ours.flatMap((e) => e.runs.flatMap((run) => ('error' in run ? [] : [run])));
+  const meanRun = fixed(ok.reduce((total, run) => total + run.seconds, 0) / ok.length, 1);
+  const cpu = ms(median(ok.map((run) => run.benchmarkIndex)));
+  const title = `Lighthouse ${formFactor} (median of ${runs} runs per route; times in ms; mean run ${meanRun} s; CPU benchmark index ${cpu})`;
   const note =
-    (limits.size === 0
-      ? ''
-      : '"no JS": the same build with every script removed, measured in the same rounds; its TBT ' +
-        "is the page's own parsing, style and layout, which no change to the scripts removes.\n") +
-    (plan?.cut ? `CUT: ${plan.cut}\n` : '');
-  return (
-    table(
-      title,
-      [
-        'route',
-        'perf',
-        'a11y',
-        'best pr.',
-        'SEO',
-        'FCP',
-        'LCP',
-        ...(limits.size === 0 ? [] : ['LCP no JS', 'LCP ÷ no JS']),
-        'TBT',
-        ...(limits.size === 0 ? [] : ['TBT no JS']),
-        'CLS',
-        'SI',
-        'ok/runs',
-      ],
-      rows,
-    ) + note
-  );
-}
-
-export function loadTable(load: LoadResult): string {
-  const rows: Cell[][] = load.runs.map((run) => [
-    run.scenario,
-    run.server,
-    run.path,
-    `${run.probe.status} ${run.probe.contentEncoding ?? 'identity'} ${run.probe.bodyBytes} B`,
-    run.requestsPerSecond,
-    fixed(run.latencyP50Ms, 0),
-    fixed(run.latencyP99Ms, 0),
-    Object.entries(run.statusCodes)
-      .map(([code, count]) => `${code}×${count}`)
-      .join(' '),
-    run.non2xx,
-    run.errors + run.timeouts,
-    fixed(run.serverCpuMsPer1kRequests, 0),
-    fixed(run.loadAverage, 1),
-  ]);
-  const {connections, durationSeconds, warmupSeconds, host} = load.settings;
-  return (
-    table(
-      `Server under load (autocannon, ${connections} connections, ${durationSeconds} s after ${warmupSeconds} s warm-up, ${host})`,
-      [
-        'scenario',
-        'server',
-        'path',
-        'one response',
-        'req/s',
-        'p50 ms',
-        'p99 ms',
-        'statuses',
-        'non-2xx',
-        'errors',
-        'server CPU ms/1k req',
-        'load avg',
-      ],
-      rows,
-    ) +
-    `ours ÷ docusaurus serve, req/s: HTML ${fixed(load.ratios.html, 2)}×, asset ${fixed(load.ratios.asset, 2)}×\n` +
-    `docusaurus serve ÷ ours, server CPU per request: HTML ${fixed(load.cpuRatios.html, 2)}×, asset ${fixed(load.cpuRatios.asset, 2)}×\n` +
-    `Note: ${load.settings.note}; the client shares the 2 cores with the server under test.\n`
-  );
-}
-
-export function budgetTable(checks: readonly BudgetCheck[]): string {
-  return table(
-    'Budgets',
-    ['budget', 'target', 'measured', 'worst at', 'result'],
-    checks.map((c) => [c.name, c.budget, c.measured, c.where, c.status]),
-  );
-}
-
-/** A page's latency while the waitlist's database is kept busy. */
-export function databaseLoadTable(runs: readonly DatabaseLoadRun[]): string {
-  const {connections, seedRows, durationSeconds, pageConnections} = DATABASE_LOAD;
-  return table(
-    `A page while ${connections} connections load the database (${seedRows} rows, ${durationSeconds} s, ${pageConnections} page connection)`,
-    [
-      'database load',
-      'db req/s',
-      'db statuses',
-      'page',
-      'page requests',
-      'p50 ms',
-      'p99 ms',
-      'max ms',
-      'page errors',
-    ],
-    runs.map((run) => [
-      `${run.load}: ${run.request}`,
-      run.databaseRequestsPerSecond,
-      Object.entries(run.databaseStatusCodes)
-        .map(([code, count]) => `${code}×${count}`)
-        .join(' '),
-      run.pagePath,
-      run.pageRequests,
-      fixed(run.pageLatencyP50Ms, 0),
-      fixed(run.pageLatencyP99Ms, 0),
-      fixed(run.pageLatencyMaxMs, 0),
-      run.pageErrors,
-    ]),
-  );
-}
-
-/** The biggest files of one kind over all first visits, with how many routes load each. */
-function largestFiles(bytes: readonly RouteBytes[], kind: 'js' | 'css'): string {
-  const files = new Map<string, {bytes: number; routes: Set<string>}>();
-  for (const route of bytes) {
-    for (const response of route.responses.filter((r) => r.kind === kind)) {
-      const file = files.get(response.url) ?? {bytes: response.bytes, routes: new Set<string>()};
-      file.bytes = Math.max(file.bytes, response.bytes);
-      file.routes.add(route.route);
-      files.set(response.url, file);
-    }
-  }
-  const rows = [...files.entries()]
-    .sort((a, b) => b[1].bytes - a[1].bytes)
-    .slice(0, 8)
-    .map(([url, file]): Cell[] => [url, kb(file.bytes), `${file.routes.size}/${bytes.length}`]);
-  return table(
-    `Largest ${kind.toUpperCase()} files on first visits (brotli KB)`,
-    ['file', 'KB', 'routes loading it'],
-    rows,
-  );
-}
-
-/** Failing audits over all routes of one form factor: how many routes, and the worst value. */
-function failingAudits(entries: readonly RouteLighthouse[], scored: boolean): string {
-  const audits = new Map<
-    string,
-    {category: string; routes: string[]; worst: number; value: string}
-  >();
-  for (const entry of entries) {
-    for (const audit of entry.digest?.failingAudits ?? []) {
-      if (scored !== audit.weight > 0) continue;
-      const seen = audits.get(audit.id) ?? {
-        category: audit.category,
-        routes: [],
-        worst: Number.POSITIVE_INFINITY,
-        value: '',
-      };
-      seen.routes.push(entry.route);
-      if (audit.score < seen.worst) {
-        seen.worst = audit.score;
-        const first = audit.items[0] ?? {};
-        const detail = audit.displayValue ?? String(first.description ?? first.url ?? '');
-        seen.value = `${detail} (${entry.route})`.trim();
-      }
-      audits.set(audit.id, seen);
-    }
-  }
-  const rows = [...audits.entries()]
-    .sort((a, b) => b[1].routes.length - a[1].routes.length || a[1].worst - b[1].worst)
-    .map(([id, audit]): Cell[] => [
-      id,
-      audit.category,
-      `${audit.routes.length}/${entries.length}`,
-      fixed(audit.worst, 2),
-      audit.value.replace(/\u00a0/g, ' '),
-    ]);
-  return table(
-    scored
-      ? 'Scored Lighthouse audits below 1, mobile (median-performance run of each route)'
-      : 'Lighthouse diagnostics flagged, mobile (weight 0: no points, but they name the causes)',
-    ['audit', 'category', 'routes', 'worst', 'worst value (route)'],
-    rows,
-  );
-}
-
-/** Where the bytes and the points go: the facts behind a MISSED budget. */
-export function diagnosticsText(
-  bytes: readonly RouteBytes[] | undefined,
-  lighthouse: readonly RouteLighthouse[] | undefined,
-): string {
-  const parts: string[] = [];
-  if (bytes) parts.push(largestFiles(bytes, 'js'), largestFiles(bytes, 'css'));
-  const mobile = (lighthouse ?? []).filter(
-    (entry) => entry.formFactor === 'mobile' && entry.build === 'ours' && entry.digest,
-  );
-  if (mobile.length > 0) {
-    parts.push(failingAudits(mobile, true), failingAudits(mobile, false));
-    const lcpRows: Cell[][] = mobile.map((entry) => [
-      entry.route,
-      ms(entry.median.metrics.lcp),
-      Object.entries(entry.digest?.lcpBreakdown ?? {})
-        .map(([phase, time]) => `${phase} ${time}`)
-        .join(', '),
-      (entry.digest?.lcpElement ?? '').replace(/\s+/g, ' ').slice(0, 70),
-    ]);
-    parts.push(
-      table(
-        'LCP, mobile: phases (ms) and element, from the median-performance run',
-        ['route', 'LCP', 'phases', 'LCP element'],
-        lcpRows,
-      ),
-    );
-    const blocking = new Map<string, {bytes: number; wastedMs: number}>();
-    for (const entry of mobile) {
-      for (const item of entry.digest?.renderBlocking ?? []) {
-        const seen = blocking.get(item.url);
-        if (!seen || item.wastedMs > seen.wastedMs) blocking.set(item.url, item);
-      }
-    }
-    const worstRoute = [...mobile].sort(
-      (a, b) => (a.median.scores.performance ?? 0) - (b.median.scores.performance ?? 0),
-    )[0];
-    const mainThread = Object.entries(worstRoute?.digest?.mainThreadMs ?? {})
-      .map(([group, time]) => `${group} ${time}`)
-      .join(', ');
-    parts.push(
-      [
-        `Render-blocking (mobile): ${
-          [...blocking.entries()]
-            .map(([url, item]) => `${url} ${kb(item.bytes)} KB, up to ${item.wastedMs} ms`)
-            .join('; ') || 'none'
-        }`,
-        `Main-thread work (ms, simulated mobile CPU) on ${worstRoute?.route ?? '–'}: ${mainThread}`,
-        '',
-      ].join('\n'),
-    );
-  }
-  return parts.join('\n');
+    '"no JS": the same build with every script removed, measured in the same rounds; its TBT is the page\'s own parsing, style and layout, which no change to the scripts removes.\n';
+  return table(title, rows) + (mobile ? note : '');
 }
 
 export function readerTable(views: ReaderViews): string {
-  const medians = readerMedians(views);
-  const all = (values: readonly number[], format: (value: number) => string) =>
-    values.map(format).join(', ');
-  const rows: Cell[][] = [
-    [
-      `Search "${SEARCH.query}": tap → first result, cold cache`,
-      ms(medians.searchColdMs),
-      all(views.searchColdMs, ms),
-    ],
-    [
-      "Search: tap → first result, framework in the worker's cache",
-      ms(medians.searchWarmMs),
-      all(views.searchWarmMs, ms),
-    ],
-    [
-      'Offline repeat view: FCP from the worker',
-      ms(medians.offlineFcpMs),
-      all(views.offlineFcpMs, ms),
-    ],
-    ['"Save all guides", on the wire (KB)', kb(medians.saveAllBytes), all(views.saveAllBytes, kb)],
-  ];
-  return table(
-    `Reader views (Lighthouse's mobile network and 4× CPU; median of ${views.runs}; ms unless said)`,
-    ['view', 'median', 'runs'],
-    rows,
+  const row = (view: string, values: number[], format: (v: number) => string) => ({
+    view,
+    median: format(median(values)),
+    runs: values.map(format).join(', '),
+  });
+  const title = `Reader views (Lighthouse's mobile network and 4× CPU; median of ${views.searchColdMs.length}; ms unless said)`;
+  return table(title, [
+    row(`Search "${SEARCH.query}": tap → first result, cold cache`, views.searchColdMs, ms),
+    row("Search: tap → first result, framework in the worker's cache", views.searchWarmMs, ms),
+    row('Offline repeat view: FCP from the worker', views.offlineFcpMs, ms),
+    row('"Save all guides", on the wire (KB)', views.saveAllBytes, kb),
+  ]);
+}
+
+export function loadTable({settings: s, runs, ratios, cpuRatios}: LoadResult): string {
+  const title = `Server under load (autocannon, ${s.connections} connections, ${s.durationSeconds} s after ${s.warmupSeconds} s warm-up, 127.0.0.1)`;
+  const rows = runs.map((r) => ({
+    scenario: r.scenario,
+    server: r.server,
+    path: r.path,
+    'one response': `${r.probe.status} ${r.probe.encoding} ${r.probe.bodyBytes} B`,
+    'req/s': r.requestsPerSecond,
+    'p50 ms': r.latencyP50Ms,
+    'p99 ms': r.latencyP99Ms,
+    statuses: codes(r.statusCodes),
+    'non-2xx': r.non2xx,
+    errors: r.errors,
+    'server CPU ms/1k req': fixed(r.serverCpuMsPer1kRequests, 0),
+    'load avg': fixed(r.loadAverage, 1),
+  }));
+  return `${table(title, rows)}ours ÷ docusaurus serve, req/s: HTML ${fixed(ratios.html, 2)}×, asset ${fixed(ratios.asset, 2)}×
+docusaurus serve ÷ ours, server CPU per request: HTML ${fixed(cpuRatios.html, 2)}×, asset ${fixed(cpuRatios.asset, 2)}×
+Note: ${s.note}; the client shares the 2 cores with the server under test.\n`;
+}
+
+export function databaseLoadTable(runs: DatabaseLoadRun[]): string {
+  const {connections, seedRows, durationSeconds, pageConnections} = DATABASE_LOAD;
+  const title = `A page while ${connections} connections load the database (${seedRows} rows, ${durationSeconds} s, ${pageConnections} page connection)`;
+  const rows = runs.map((r) => ({
+    'database load': `${r.load}: ${r.request}`,
+    'db req/s': r.databaseRequestsPerSecond,
+    'db statuses': codes(r.databaseStatusCodes),
+    page: r.pagePath,
+    'page requests': r.pageRequests,
+    'p50 ms': r.pageLatencyP50Ms,
+    'p99 ms': r.pageLatencyP99Ms,
+    'max ms': r.pageLatencyMaxMs,
+    'page errors': r.pageErrors,
+  }));
+  return table(title, rows);
+}
+
+type Candidates = {value: number | null; where: string}[];
+export interface BudgetCheck {
+  name: string;
+  target: string;
+  measured: string;
+  where: string;
+  status: 'MET' | 'MISSED' | 'NOT MEASURED';
+}
+
+export function checkBudgets(m: Measured): BudgetCheck[] {
+  const all = m.lighthouse ?? [];
+  const ours = all.filter((e) => e.build === 'ours');
+  const mobile = ours.filter((e) => e.formFactor === 'mobile');
+  /** On both form factors, or (`mobile`) on the phone only. */
+  const lh = (figure: Figure, entries = ours): Candidates =>
+    entries.map((e) => ({
+      value: e.median[figure],
+      where: entries === ours ? `${e.route} (${e.formFactor})` : e.route,
+    }));
+  const bytes = (pick: (r: RouteBytes) => number | null): Candidates =>
+    (m.bytes ?? []).map((r) => ({value: pick(r), where: r.route}));
+  const reader = (key: keyof ReaderViews, where: string): Candidates =>
+    m.reader ? [{value: median(m.reader[key]), where}] : [];
+  const one = (value: number | undefined, where: string): Candidates =>
+    value === undefined ? [] : [{value, where}];
+  const blocking = Math.max(...bytes((r) => r.renderBlockingCss).map((c) => c.value ?? 0));
+  const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
+  const KB = (v: number) => `${kb(v)} KB`;
+  const msInt = (v: number) => `${Math.round(v)} ms`;
+  const int = (v: number) => String(Math.round(v));
+  const every = ' on every route';
+  const any = ' on any route';
+  const perfWhereLimitIs100 = lh('performance', mobile).filter(
+    (_, i) => limitOf(all, mobile[i] as RouteLighthouse)?.performance === 100,
   );
+  const cssOrElse = blocking <= 6 * 1024;
+  // name, ≤ or ≥, limit, format, the candidates (the worst decides), target's suffix, met anyway
+  // prettier-ignore
+  const budgets: [string, '≤' | '≥', number, (v: number) => string, Candidates, string?, boolean?][] = [
+    ['Performance (mobile), where the build without scripts scores 100', '≥', 100, int,
+      perfWhereLimitIs100, ' on every such route'],
+    ['TBT ours − TBT without scripts (mobile, worst route)', '≤', 10, msInt,
+      mobile.map((e) => ({value: (e.median.tbt ?? NaN) - (limitOf(all, e)?.tbt ?? NaN), where: e.route}))],
+    ['Search: tap → first result, framework in the worker’s cache', '≤', 1_000, s,
+      reader('searchWarmMs', `from ${SEARCH.warmFrom}, then ${SEARCH.from}`)],
+    ['Search: tap → first result, cold cache', '≤', 3_000, s, reader('searchColdMs', SEARCH.from)],
+    ['"Save all guides", on the wire', '≤', 300 * 1024, KB, reader('saveAllBytes', 'after a visit to /blogs')],
+    ['Accessibility', '≥', 100, int, lh('accessibility'), every],
+    ['Best Practices', '≥', 100, int, lh('best-practices'), every],
+    ['SEO (not on the 404)', '≥', 100, int, lh('seo').filter((c) => !c.where.startsWith(NOT_FOUND_PATH)), every],
+    ['LCP (mobile, worst route)', '≤', 1_500, s, lh('lcp', mobile)],
+    ['LCP ÷ LCP without scripts (mobile, worst route)', '≤', 1.15, (v) => v.toFixed(2),
+      mobile.map((e) => ({value: lcpRatio(all, e), where: e.route}))],
+    ['FCP (mobile, worst route)', '≤', 800, s, lh('fcp', mobile)],
+    ['TBT (worst route and form factor)', '≤', 50, msInt, lh('tbt')],
+    ['CLS (worst route and form factor)', '≤', 0.01, (v) => v.toFixed(3), lh('cls')],
+    ['Script a reader fetches (no interaction, 5 s, worker and prefetches included; brotli)', '≤',
+      15 * 1024, KB, bytes((r) => r.bytes.js), any],
+    ['CSS blocking the first paint (brotli: inline, and linked for screens)', '≤', 6 * 1024, KB,
+      bytes((r) => r.renderBlockingCss), any],
+    ['CSS on first visit (brotli)', '≤', 10 * 1024, KB, bytes((r) => r.bytes.css),
+      `${any}, or the rest non-blocking`, cssOrElse],
+    // TCP's initial window: 10 segments of 1,460 B; past it the rest waits a round trip.
+    ['HTML response with its headers (first round trip)', '≤', 10 * 1460, (v) => `${v} B`,
+      bytes((r) => r.documentBytes)],
+    ['Requests to other origins', '≤', 0, String,
+      one(m.bytes?.reduce((n, r) => n + r.otherOrigins.length, 0), 'all routes')],
+    ['Cold build', '≤', 30_000, (v) => `${(v / 1000).toFixed(1)} s`, one(m.build?.wallMs, 'npm run build')],
+    ['HTML throughput, ours ÷ docusaurus serve', '≥', 3, (v) => `${v.toFixed(2)}×`,
+      one(m.load?.ratios.html, '/blogs')],
+  ];
+  return budgets.map(([name, op, limit, format, candidates, suffix = '', metAnyway = false]) => {
+    const target = `${op} ${format(limit)}${suffix}`;
+    const valid = candidates.filter(
+      (c): c is {value: number; where: string} => c.value !== null && !Number.isNaN(c.value),
+    );
+    // The worst: the highest under a ceiling, the lowest above a floor.
+    const sign = op === '≤' ? 1 : -1;
+    const worst = valid.reduce<(typeof valid)[number] | undefined>(
+      (w, c) => (!w || sign * c.value > sign * w.value ? c : w),
+      undefined,
+    );
+    if (!worst) return {name, target, measured: '–', where: '', status: 'NOT MEASURED'};
+    const met = metAnyway || sign * worst.value <= sign * limit;
+    return {
+      name,
+      target,
+      measured: format(worst.value),
+      where: worst.where,
+      status: met ? 'MET' : 'MISSED',
+    };
+  });
+}
+
+export const budgetTable = (checks: BudgetCheck[]): string =>
+  table(
+    'Budgets',
+    checks.map((c) => ({
+      budget: c.name,
+      target: c.target,
+      measured: c.measured,
+      'worst at': c.where,
+      result: c.status,
+    })),
+  );
+
+/** What lies behind a MISSED budget: the largest files, and the audits that cost points. */
+export function diagnostics(m: Measured, reportsDir: string): string {
+  const parts = (['js', 'css'] as const).map((kind) => {
+    const files = new Map<string, {bytes: number; routes: Set<string>}>();
+    for (const {route, responses} of m.bytes ?? []) {
+      for (const {url, bytes} of responses.filter((r) => r.kind === kind)) {
+        const seen = files.get(url) ?? {bytes, routes: new Set()};
+        files.set(url, {bytes: Math.max(seen.bytes, bytes), routes: seen.routes.add(route)});
+      }
+    }
+    const rows = [...files].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 8);
+    const of = `/${m.bytes?.length ?? 0}`;
+    return table(
+      `Largest ${kind.toUpperCase()} files on first visits (brotli KB)`,
+      rows.map(([file, f]) => ({
+        file,
+        KB: kb(f.bytes),
+        'routes loading it': `${f.routes.size}${of}`,
+      })),
+    );
+  });
+  const audits = new Map<string, string[]>();
+  for (const {route, formFactor, failingAudits, build} of m.lighthouse ?? []) {
+    if (build === 'limit') continue;
+    for (const id of failingAudits)
+      audits.set(id, [...(audits.get(id) ?? []), `${route} (${formFactor})`]);
+  }
+  const rows = [...audits].map(([audit, where]) => ({
+    audit,
+    routes: where.length,
+    where: where.join(', '),
+  }));
+  parts.push(
+    table('Scored Lighthouse audits below 1 (median-performance run of each route)', rows),
+  );
+  return `${parts.join('\n')}Lighthouse's report of each route's median run (the causes, LCP's phases, the main thread): ${reportsDir}/\n`;
 }

@@ -1,256 +1,229 @@
 /**
- * `npm run bench`: a cold production build, then the site measured from it: bytes per route,
- * Lighthouse (mobile and desktop), the searcher's and the offline reader's views (reader.ts), and
- * the server under load, checked against the budgets.
- * Tables go to stdout, progress to stderr, everything to bench/results/<timestamp>.json.
+ * `npm run bench`: a cold production build, then the site measured from a copy of it: bytes per
+ * route, Lighthouse mobile and desktop (beside the same build without scripts), the reader views,
+ * and the servers under load; then the budgets. Tables go to stdout, progress to stderr, and
+ * everything to bench/results/<timestamp>.json. See bench/README.md.
  *
  *   npm run bench                 the whole thing (about 15 minutes on 2 cores)
- *   npm run bench -- --no-build   measure the existing build/ instead of building (quicker)
- *   npm run bench -- --runs=1     Lighthouse runs per route and form factor (1–3; default 3)
- *
- * Only loopback traffic; every process it starts is stopped on every exit path.
+ *   npm run bench -- --no-build   measure the existing build/ instead of building
+ *   npm run bench -- --runs=1     Lighthouse and reader-view runs (1–3; default 3)
  */
-import {cp, mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises';
+import {execFile} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import {cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {coldBuild, type BuildResult} from './build';
-import {checkBudgets, type BudgetCheck} from './budgets';
-import {measureBytes, type RouteBytes} from './bytes';
-import {BUILD_DIR, LIGHTHOUSE_RUNS, LIMITS, NOT_FOUND_PATH, RESULTS_DIR, ROOT} from './config';
-import {measureLighthouse, type LighthouseResult} from './lighthouse';
+import {setTimeout as sleep} from 'node:timers/promises';
+import {promisify} from 'node:util';
+import * as cheerio from 'cheerio';
+import {writeCompressedForms} from '../plugins/precompress/compress';
+import {sitemapPaths} from '../tests/gates/build-files';
+import {measureBytes, measureReaderViews} from './browser';
+import {measureLighthouse} from './lighthouse';
+import {DATABASE_LOAD, measureDatabaseLoad, measureLoad, type Server} from './load';
+import * as report from './report';
 import {
-  DATABASE_LOAD,
-  measureLoad,
-  measureStaticUnderDatabaseLoad,
-  type DatabaseLoadRun,
-  type LoadResult,
-} from './load';
-import {killLiveGroupsNow, runCleanups} from './processes';
-import {
-  budgetTable,
-  buildTable,
-  bytesTable,
-  diagnosticsText,
-  lighthouseTable,
-  databaseLoadTable,
-  loadTable,
-  readerTable,
-} from './report';
-import {measureReaderViews, type ReaderViews} from './reader';
-import {mainScriptPath, readRoutes, type Route} from './routes';
-import {startOurServer, startStockServer} from './servers';
-import {copyWithoutScripts} from './without-scripts';
-import {WAITLIST_TABLE} from '../src/data/waitlist';
+  freePort,
+  groupStats,
+  HOST,
+  killAll,
+  log,
+  NOT_FOUND_PATH,
+  ROOT,
+  start,
+  waitForHttp,
+} from './util';
 
-interface Results {
-  startedAt: string;
-  finishedAt?: string;
-  totalMs?: number;
-  machine: {cpus: number; node: string; loadAverage: Record<string, number[]>};
-  options: {build: boolean; lighthouseRuns: number};
-  build?: BuildResult;
-  routes?: Route[];
-  bytes?: {sizeSource: string; routes: RouteBytes[]};
-  lighthouse?: LighthouseResult;
-  reader?: ReaderViews;
-  load?: LoadResult;
-  staticUnderDatabaseLoad?: DatabaseLoadRun[];
-  budgets?: BudgetCheck[];
-  error?: string;
-}
-
-const startedAt = Date.now();
-const elapsed = (): string => `${((Date.now() - startedAt) / 1000).toFixed(0)} s`;
-const log = (message: string): void => {
-  process.stderr.write(`[bench ${elapsed()}] ${message}\n`);
+const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
+if (![1, 2, 3].includes(runs)) throw new Error('--runs must be 1, 2 or 3');
+const buildFirst = !process.argv.includes('--no-build');
+const startedAt = new Date();
+const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+/** The results file, and beside it a folder of Lighthouse's reports. */
+const resultsFile = path.join(ROOT, 'bench/results', `${stamp}.json`);
+const reportsDir = path.join(ROOT, 'bench/results', stamp);
+const loadAverage: Record<string, number[]> = {};
+const noteLoad = (stage: string) =>
+  (loadAverage[stage] = os.loadavg().map((v) => Number(v.toFixed(2))));
+const results: report.Measured & Record<string, unknown> = {
+  startedAt: startedAt.toISOString(),
+  machine: {cpus: os.cpus().length, node: process.version, loadAverage},
+  options: {build: buildFirst, runs},
 };
+const print = (text: string) => process.stdout.write(`${text}\n`);
 
-const results: Results = {
-  startedAt: new Date(startedAt).toISOString(),
-  machine: {cpus: os.cpus().length, node: process.version, loadAverage: {}},
-  options: {build: !process.argv.includes('--no-build'), lighthouseRuns: runsOption()},
-};
-
-function runsOption(): number {
-  const value = process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length);
-  if (value === undefined) return LIGHTHOUSE_RUNS;
-  const runs = Number(value);
-  if (!Number.isInteger(runs) || runs < 1 || runs > LIGHTHOUSE_RUNS) {
-    throw new Error(`--runs must be 1 to ${LIGHTHOUSE_RUNS}, got ${value}`);
+/** `rm -rf build .docusaurus node_modules/.cache`, then `npm run build`, timed, with its memory. */
+async function coldBuild(workDir: string) {
+  for (const dir of ['build', '.docusaurus', 'node_modules/.cache']) {
+    await rm(path.join(ROOT, dir), {recursive: true, force: true});
   }
-  return runs;
+  const timeFile = path.join(workDir, 'build-time.txt');
+  const started = performance.now();
+  // GNU time, where installed, reports the largest single process.
+  const npmBuild = ['npm', 'run', '--silent', 'build'];
+  const [command = 'npm', ...args] = existsSync('/usr/bin/time')
+    ? ['/usr/bin/time', '-v', '-o', timeFile, ...npmBuild]
+    : npmBuild;
+  const child = start(command, args, path.join(workDir, 'build.log'));
+  let exitCode: number | null | undefined;
+  void child.exited.then((code) => (exitCode = code));
+  // The whole process tree's memory, sampled every 200 ms (so shorter peaks are missed).
+  let peakTreeRssBytes = 0;
+  for (const end = Date.now() + 5 * 60_000; exitCode === undefined && Date.now() < end;) {
+    peakTreeRssBytes = Math.max(peakTreeRssBytes, (await groupStats(child.pid)).rssBytes);
+    await sleep(200);
+  }
+  const wallMs = Math.round(performance.now() - started);
+  await child.stop();
+  if (exitCode !== 0) throw new Error(`npm run build failed (${String(exitCode ?? 'over 5 min')})`);
+  const time = await readFile(timeFile, 'utf8').catch(() => '');
+  const maxRssKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(time)?.[1]);
+  return {wallMs, peakTreeRssBytes, gnuTimeMaxRssBytes: maxRssKb * 1024};
 }
 
-function noteLoad(stage: string): void {
-  results.machine.loadAverage[stage] = os.loadavg().map((value) => Number(value.toFixed(2)));
+/** The limit: a copy of the build whose pages have no script and no script preload. */
+async function copyWithoutScripts(siteDir: string, outDir: string): Promise<void> {
+  await cp(siteDir, outDir, {recursive: true});
+  const pages = (await readdir(outDir, {recursive: true})).filter((file) => file.endsWith('.html'));
+  for (const page of pages.map((file) => path.join(outDir, file))) {
+    const $ = cheerio.load(await readFile(page, 'utf8'));
+    $('script, link[rel="modulepreload"], link[rel="preload"][as="script"]').remove();
+    await writeFile(page, $.html());
+    // The copied .br and .gz forms still hold the scripts; servers would send them instead.
+    await writeCompressedForms(page);
+  }
 }
 
-async function writeResults(): Promise<string> {
-  await mkdir(RESULTS_DIR, {recursive: true});
-  const file = path.join(RESULTS_DIR, `${results.startedAt.replace(/[:.]/g, '-')}.json`);
-  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
-  return file;
+/** server/serve.ts for `siteDir` with a database of its own (seeded if asked), limits lifted. */
+async function ourServer(siteDir: string, workDir: string, label: string, seedRows = 0) {
+  const port = await freePort();
+  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+  const database = {
+    DATA_DIR: await mkdtemp(path.join(workDir, `data-${label}-`)),
+    DATABASE_URL: '',
+  };
+  if (seedRows > 0) {
+    const seed = ['scripts/seed-waitlist.ts', String(seedRows)];
+    await promisify(execFile)(tsx, seed, {cwd: ROOT, env: {...process.env, ...database}});
+  }
+  const child = start(tsx, ['server/serve.ts'], path.join(workDir, `server-${label}.log`), {
+    ...{...database, PORT: String(port), HOST, BUILD_DIR: siteDir},
+    // The load comes from one address, faster and over more connections than any visitor's.
+    ...{WAITLIST_WRITES_PER_MINUTE: '0', WAITLIST_READS_PER_MINUTE: '0'},
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
+  });
+  const origin = `http://${HOST}:${port}`;
+  await waitForHttp(`${origin}/`, child);
+  return {name: 'ours', origin, child} satisfies Server;
+}
+
+async function stockServer(siteDir: string, workDir: string): Promise<Server> {
+  const port = String(await freePort());
+  const args = ['serve', '--dir', siteDir, '--port', port, '--host', HOST, '--no-open'];
+  const docusaurus = path.join(ROOT, 'node_modules/.bin/docusaurus');
+  const child = start(docusaurus, args, path.join(workDir, 'docusaurus-serve.log'));
+  await waitForHttp(`http://${HOST}:${port}/`, child);
+  return {name: 'docusaurus serve', origin: `http://${HOST}:${port}`, child};
 }
 
 async function measure(workDir: string): Promise<void> {
   noteLoad('start');
-  if (results.options.build) {
+  if (buildFirst) {
     log('cold build: removing build/, .docusaurus/, node_modules/.cache, then npm run build');
     results.build = await coldBuild(workDir);
-    log(`built in ${(results.build.wallMs / 1000).toFixed(1)} s`);
-    process.stdout.write(`${buildTable(results.build)}\n`);
-  } else {
-    log('--no-build: measuring the existing build/');
+    print(report.buildTable(results.build));
   }
-  noteLoad('after build');
-
-  // Measure a private copy: others on this machine may rebuild build/ while this runs.
+  // A private copy: someone else may rebuild build/ while this runs.
   const siteDir = path.join(workDir, 'site');
-  await cp(BUILD_DIR, siteDir, {recursive: true});
-  const routes = await readRoutes(siteDir);
-  results.routes = routes;
-  const mainScript = await mainScriptPath(siteDir);
-  log(`${routes.length} routes: ${routes.map((route) => route.path).join(' ')}`);
-
-  const limitDir = path.join(workDir, 'site-without-scripts');
-  await copyWithoutScripts(siteDir, limitDir);
-  const [site, limit] = await Promise.all([
-    startOurServer(siteDir, workDir, 'pages'),
-    startOurServer(limitDir, workDir, 'no-scripts'),
-  ]);
-  log(`our server at ${site.origin}; the build without scripts at ${limit.origin}`);
-  const bytes = await measureBytes(site.origin, routes);
-  const sizeSources = new Set(bytes.flatMap((route) => route.responses.map((r) => r.sizeMethod)));
-  results.bytes = {sizeSource: [...sizeSources].join(', '), routes: bytes};
-  process.stdout.write(`${bytesTable(bytes)}\n`);
+  await cp(path.join(ROOT, 'build'), siteDir, {recursive: true});
+  const sitemap = await readFile(path.join(siteDir, 'sitemap.xml'), 'utf8');
+  const paths = [...new Set(sitemapPaths(sitemap))].sort((a, b) =>
+    a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b),
+  );
+  const routes = [
+    ...paths.map((p) => ({path: p, notFound: false})),
+    {path: NOT_FOUND_PATH, notFound: true},
+  ];
+  const indexHtml = await readFile(path.join(siteDir, 'index.html'), 'utf8');
+  const mainScript = /\/assets\/js\/main\.[\w-]+\.js/.exec(indexHtml)?.[0];
+  if (!mainScript || paths.length === 0) throw new Error('the build has no sitemap or no main.js');
+  await copyWithoutScripts(siteDir, path.join(workDir, 'no-scripts'));
+  const site = await ourServer(siteDir, workDir, 'pages');
+  const limit = await ourServer(path.join(workDir, 'no-scripts'), workDir, 'no-scripts');
+  log(`${routes.length} routes; ours at ${site.origin}, without scripts at ${limit.origin}`);
+  results.bytes = await measureBytes(site.origin, paths.concat(NOT_FOUND_PATH));
+  print(report.bytesTable(results.bytes));
   noteLoad('after bytes');
-
-  const hardEnd = startedAt + LIMITS.totalMs - LIMITS.loadReserveMs - 60_000;
-  results.lighthouse = await measureLighthouse(
-    {ours: site.origin, limit: limit.origin},
-    routes,
-    {
-      runs: results.options.lighthouseRuns,
-      // Mobile keeps its three runs unless the hard limit forbids; desktop is cut to the target.
-      targetEnd: {mobile: hardEnd, desktop: startedAt + LIMITS.targetMs - LIMITS.loadReserveMs},
-      hardEnd,
-    },
-    log,
-  );
-  for (const formFactor of ['mobile', 'desktop'] as const) {
-    const plan = results.lighthouse.plans.find((p) => p.formFactor === formFactor);
-    process.stdout.write(`${lighthouseTable(formFactor, results.lighthouse.routes, plan)}\n`);
-  }
+  await mkdir(reportsDir, {recursive: true});
+  const origins = {ours: site.origin, limit: limit.origin};
+  results.lighthouse = await measureLighthouse(origins, routes, runs, {
+    work: workDir,
+    reports: reportsDir,
+  });
+  print(report.lighthouseTable(results.lighthouse, 'mobile', runs));
+  print(report.lighthouseTable(results.lighthouse, 'desktop', runs));
   noteLoad('after lighthouse');
-  results.reader = await measureReaderViews(site.origin, results.options.lighthouseRuns, log);
-  process.stdout.write(`${readerTable(results.reader)}\n`);
-  await Promise.all([site.process.stop(), limit.process.stop()]);
-  noteLoad('after reader views');
+  results.reader = await measureReaderViews(site.origin, runs);
+  print(report.readerTable(results.reader));
+  await Promise.all([site.child.stop(), limit.child.stop()]);
 
-  log('load: starting a fresh server of ours and docusaurus serve');
-  const [ours, stock] = await Promise.all([
-    startOurServer(siteDir, workDir, 'load'),
-    startStockServer(siteDir, workDir),
-  ]);
-  results.load = await measureLoad(ours, stock, '/blogs', mainScript, WAITLIST_TABLE, log);
-  await Promise.all([ours.process.stop(), stock.process.stop()]);
-  process.stdout.write(`${loadTable(results.load)}\n`);
+  log('load: a fresh server of ours, and docusaurus serve');
+  const [ours, stock] = [
+    await ourServer(siteDir, workDir, 'load'),
+    await stockServer(siteDir, workDir),
+  ];
+  results.load = await measureLoad(ours, stock, mainScript, log);
+  await Promise.all([ours.child.stop(), stock.child.stop()]);
+  print(report.loadTable(results.load));
   noteLoad('after load');
-
   log(`load: a server of ours holding ${DATABASE_LOAD.seedRows} waitlist rows`);
-  const seeded = await startOurServer(siteDir, workDir, 'database', DATABASE_LOAD.seedRows);
-  results.staticUnderDatabaseLoad = await measureStaticUnderDatabaseLoad(
-    seeded,
-    '/blogs',
-    WAITLIST_TABLE,
-    log,
-  );
-  await seeded.process.stop();
-  process.stdout.write(`${databaseLoadTable(results.staticUnderDatabaseLoad)}\n`);
-  noteLoad('after database load');
+  const seeded = await ourServer(siteDir, workDir, 'database', DATABASE_LOAD.seedRows);
+  results.databaseLoad = await measureDatabaseLoad(seeded, log);
+  await seeded.child.stop();
+  print(report.databaseLoadTable(results.databaseLoad));
+  noteLoad('end');
 }
 
-async function main(): Promise<number> {
-  // Logs, the copy of the build and the servers' databases; kept only when a run fails.
+async function main(): Promise<void> {
+  // The build's and servers' logs, the copies of the build, the databases, Chrome's profiles.
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'gotcha-bench-'));
-  let failed = false;
+  let stopping = false;
+  const stop = (reason: string, exitCode = 130) => {
+    if (stopping) return; // Ctrl-C arrives twice: from the terminal, and relayed by tsx.
+    stopping = true;
+    log(`${reason}: stopping everything`);
+    results.error = reason;
+    // With its servers and browsers gone, the step under way fails, and the results are written.
+    killAll();
+    process.exitCode = exitCode;
+    setTimeout(() => process.exit(), 15_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT')).on('SIGTERM', () => stop('SIGTERM'));
+  // Lighthouse leaves promises unawaited; when its Chrome is killed they reject unheard.
+  process.on('unhandledRejection', (reason) =>
+    log(`ignored an unawaited rejection: ${String(reason)}`),
+  );
+  const timeLimit = setTimeout(() => stop('over the 45-minute limit', 1), 45 * 60_000);
   try {
     await measure(workDir);
   } catch (error) {
-    failed = true;
-    if (!signalled) {
-      results.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      log(`FAILED: ${results.error}`);
-      log(`logs kept in ${workDir}`);
-    }
-  } finally {
-    await runCleanups();
+    results.error ??= error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.exitCode ??= 1;
   }
-  results.budgets = checkBudgets({
-    build: results.build,
-    bytes: results.bytes?.routes,
-    lighthouse: results.lighthouse?.routes,
-    load: results.load,
-    reader: results.reader,
-    notFoundPath: NOT_FOUND_PATH,
-  });
-  results.finishedAt = new Date().toISOString();
-  results.totalMs = Date.now() - startedAt;
-  process.stdout.write(`${budgetTable(results.budgets)}\n`);
-  process.stdout.write(diagnosticsText(results.bytes?.routes, results.lighthouse?.routes));
-  const file = await writeResults();
-  const loads = Object.entries(results.machine.loadAverage)
-    .map(([stage, [oneMinute]]) => `${stage} ${String(oneMinute)}`)
-    .join(', ');
-  process.stdout.write(
-    `\nLoad average (1 min, ${results.machine.cpus} cores): ${loads}\n` +
-      `Total ${(results.totalMs / 1000).toFixed(0)} s. Results: ${path.relative(ROOT, file)}\n`,
-  );
-  if (!failed || signalled) await rm(workDir, {recursive: true, force: true});
-  return signalled ? 130 : failed ? 1 : 0;
+  clearTimeout(timeLimit);
+  results.budgets = report.checkBudgets(results);
+  print(report.budgetTable(results.budgets as report.BudgetCheck[]));
+  print(report.diagnostics(results, path.relative(ROOT, reportsDir)));
+  const totalSeconds = Math.round((Date.now() - startedAt.getTime()) / 1000);
+  await mkdir(path.dirname(resultsFile), {recursive: true});
+  await writeFile(resultsFile, `${JSON.stringify({...results, totalSeconds}, null, 2)}\n`);
+  const loads = Object.entries(loadAverage).map(([stage, [oneMinute]]) => `${stage} ${oneMinute}`);
+  print(`Load average (1 min, ${os.cpus().length} cores): ${loads.join(', ')}`);
+  print(`Total ${totalSeconds} s. Results: ${path.relative(ROOT, resultsFile)}`);
+  if (results.error === undefined) await rm(workDir, {recursive: true, force: true});
+  else log(`FAILED: ${results.error as string}\nlogs kept in ${workDir}`);
+  // A library may keep a handle open after all it started is stopped; exiting kills any group left.
+  process.exit();
 }
 
-// Whatever happens, nothing this command started outlives it.
-process.on('exit', killLiveGroupsNow);
-// Lighthouse leaves promises of its own unawaited (e.g. its network-quiet polling): when its Chrome
-// is killed (a hung run, Ctrl-C), they reject with nobody listening. Node would then exit on the
-// spot, skipping the cleanup and the results file; such a rejection is logged instead.
-process.on('unhandledRejection', (reason: unknown) => {
-  const message = reason instanceof Error ? reason.message : String(reason);
-  log(`ignored a rejection nobody awaited: ${message.split('\n')[0] ?? ''}`);
-});
-// Ctrl-C reaches this process twice (from the terminal, and relayed by tsx): the second one must
-// not cut the cleanup short, so every signal after the first is ignored. Stopping every process
-// makes the step under way fail at once; main() then ends as on any failure.
-let signalled = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (signalled) return;
-    signalled = true;
-    log(`${signal}: stopping everything`);
-    results.error = `interrupted by ${signal}`;
-    void runCleanups();
-    setTimeout(() => process.exit(130), 30_000).unref();
-  });
-}
-
-const overall = setTimeout(() => {
-  log(`over the ${LIMITS.totalMs / 60_000}-minute limit: stopping everything`);
-  results.error = 'time limit';
-  void runCleanups()
-    .then(writeResults)
-    .finally(() => process.exit(1));
-}, LIMITS.totalMs - 20_000);
-
-// Exit explicitly: a library may keep a handle open after everything it started was stopped.
-main().then(
-  (code) => {
-    clearTimeout(overall);
-    process.exit(code);
-  },
-  (error: unknown) => {
-    clearTimeout(overall);
-    console.error(error);
-    void runCleanups().finally(() => process.exit(1));
-  },
-);
+void main();
