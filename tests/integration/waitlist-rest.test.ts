@@ -591,8 +591,10 @@ function describeWaitlistContract(backend: Backend): void {
           });
           socket.on('error', reject);
         });
+        // Node reports the hang-up as an aborted request or as a body shorter than announced,
+        // whichever it reads first; either way the request ends in its one line, and no error.
         const log = await server.outputMatching(/POST \/rest\/v1\/\S+ \d{3} /, logged);
-        expect(log).toMatch(/the client closed the connection mid-request/);
+        expect(log).toMatch(/POST \/rest\/v1\/\S+ 400 /);
         expect(log).not.toMatch(/"level":50/);
         expect(log).not.toMatch(/"stack"/);
       });
