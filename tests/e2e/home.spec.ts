@@ -14,20 +14,28 @@ test.describe('home page hero', () => {
   test('"Explore Our Products" scrolls smoothly to the products section', async ({page}) => {
     await open(page, '/');
     const start = await page.evaluate(() => window.scrollY);
-    // Every position the page scrolls through, recorded by the page itself: a smooth scroll passes
-    // through several, a jump lands on one, however slowly this machine samples it.
+    // Every position the page scrolls through, recorded by the page itself until the scroll ends:
+    // a smooth scroll passes through several, a jump lands on one, however slowly this machine
+    // samples it.
     await page.evaluate(() => {
       const positions: number[] = [];
-      (window as unknown as {scrollPositions: number[]}).scrollPositions = positions;
+      const ended = new Promise((resolve) => window.addEventListener('scrollend', resolve));
+      Object.assign(window, {scrollPositions: positions, scrollEnded: ended});
       window.addEventListener('scroll', () => positions.push(window.scrollY), {passive: true});
     });
     await page.getByRole('link', {name: 'Explore Our Products'}).click();
+    const positions = await page.evaluate(async () => {
+      const {scrollPositions, scrollEnded} = window as unknown as {
+        scrollPositions: number[];
+        scrollEnded: Promise<unknown>;
+      };
+      await scrollEnded;
+      return scrollPositions;
+    });
     await expect(page.getByRole('heading', {name: 'Flagship Products'})).toBeInViewport();
     await expect(page).toHaveURL('/#products');
     const final = await page.evaluate(() => window.scrollY);
-    const positions = await page.evaluate(
-      () => (window as unknown as {scrollPositions: number[]}).scrollPositions,
-    );
+    expect(positions.at(-1)).toBe(final);
     expect(positions.some((y) => y > start && y < final)).toBe(true);
   });
 
