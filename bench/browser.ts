@@ -15,7 +15,7 @@ import {chromium, type Browser, type Page, type Request} from '@playwright/test'
 import {renderBlockingCss} from './render-blocking-css';
 import {BROWSER_ARGS, CHROMIUM_PATH, log, PHONE, sum} from './util';
 
-export const KINDS = ['html', 'css', 'js', 'images', 'other'] as const;
+const KINDS = ['html', 'css', 'js', 'images', 'other'] as const;
 type Kind = (typeof KINDS)[number];
 interface Response {
   url: string;

@@ -18,7 +18,7 @@ export interface Server {
   child: Child;
 }
 
-export const LOAD = {connections: 50, durationSeconds: 10, warmupSeconds: 2, timeoutSeconds: 10};
+const LOAD = {connections: 50, durationSeconds: 10, warmupSeconds: 2, timeoutSeconds: 10};
 export const DATABASE_LOAD = {
   connections: 100,
   seedRows: 50_000,
@@ -30,7 +30,7 @@ export const DATABASE_LOAD = {
  * decoding brotli bodies as UTF-8 capped its single thread near 550 req/s on the main bundle, so
  * the test measured the client. Both servers are measured without that step.
  */
-export const BODY_NOTE =
+const BODY_NOTE =
   "autocannon's unused per-response body decoding is disabled (PipelinedRequestsQueue.addBody)";
 const queue = createRequire(__filename)('autocannon/lib/pipelinedRequestsQueue') as {
   prototype: {addBody: () => void};
