@@ -188,6 +188,8 @@ export function checkBudgets(m: Measured): BudgetCheck[] {
     m.reader ? [{value: median(m.reader[key]), where}] : [];
   const one = (value: number | undefined, where: string): Candidates =>
     value === undefined ? [] : [{value, where}];
+  const notOn404 = (candidates: Candidates) =>
+    candidates.filter((c) => !c.where.startsWith(NOT_FOUND_PATH));
   const blocking = Math.max(...bytes((r) => r.renderBlockingCss).map((c) => c.value ?? 0));
   const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
   const KB = (v: number) => `${kb(v)} KB`;
@@ -211,8 +213,10 @@ export function checkBudgets(m: Measured): BudgetCheck[] {
     ['Search: tap → first result, cold cache', '≤', 3_000, s, reader('searchColdMs', SEARCH.from)],
     ['"Save all guides", on the wire', '≤', 300 * 1024, KB, reader('saveAllBytes', 'after a visit to /blogs')],
     ['Accessibility', '≥', 100, int, lh('accessibility'), every],
-    ['Best Practices', '≥', 100, int, lh('best-practices'), every],
-    ['SEO (not on the 404)', '≥', 100, int, lh('seo').filter((c) => !c.where.startsWith(NOT_FOUND_PATH)), every],
+    // On the 404, Chromium logs the page's own status as a console error, which Best Practices
+    // counts; the e2e tests fail that page on any other console message.
+    ['Best Practices (not on the 404)', '≥', 100, int, notOn404(lh('best-practices')), every],
+    ['SEO (not on the 404)', '≥', 100, int, notOn404(lh('seo')), every],
     ['LCP (mobile, worst route)', '≤', 1_500, s, lh('lcp', mobile)],
     ['LCP ÷ LCP without scripts (mobile, worst route)', '≤', 1.15, (v) => v.toFixed(2),
       mobile.map((e) => ({value: lcpRatio(all, e), where: e.route}))],
