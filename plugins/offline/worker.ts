@@ -7,7 +7,7 @@
  * - Hashed assets (`/assets/`, whose names change with their content): from the device once
  *   fetched; past ASSETS_KEPT of them, the least recently used go (a deploy's leftovers first).
  *   Other files (images in `/img/`, the search index): from the device, refreshed in the
- *   background.
+ *   background; the map of what a first search fetches, from the network first.
  * - A new deploy installs a new worker, which takes over at once; as pages come from the network
  *   first, the visitor's next navigation shows the new page with its own assets.
  */
@@ -16,6 +16,7 @@ import {ExpirationPlugin} from 'workbox-expiration';
 import {cleanupOutdatedCaches, matchPrecache, precacheAndRoute} from 'workbox-precaching';
 import {registerRoute, setCatchHandler} from 'workbox-routing';
 import {CacheFirst, NetworkFirst, StaleWhileRevalidate} from 'workbox-strategies';
+import {FRAMEWORK_MAP_PATH} from '../lean-client/framework-map';
 import {OFFLINE_PAGE, type OfflineGuides, type WorkerState} from './protocol';
 
 /** The parts of the worker's global scope used here (the DOM typings lack the worker's). */
@@ -74,6 +75,11 @@ registerRoute(
   ({url, sameOrigin}) =>
     sameOrigin && (url.pathname.startsWith('/img/') || url.pathname.startsWith('/search-index')),
   new StaleWhileRevalidate({cacheName: FILES}),
+);
+// What a first search fetches (plugins/lean-client): current online, the saved copy offline.
+registerRoute(
+  ({url, sameOrigin}) => sameOrigin && url.pathname === FRAMEWORK_MAP_PATH,
+  new NetworkFirst({cacheName: FILES}),
 );
 setCatchHandler(async ({request}) =>
   request.mode === 'navigate'

@@ -2,7 +2,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {TRANSLATOR_DEMO_PATH, site} from '../../src/data/site';
 import {toLongDate} from '../../src/lib/dates';
-import {expect, open, test} from './fixtures';
+import {expect, open, searchTaobao, test} from './fixtures';
 import {pngSize, sitemapPaths} from '../gates/build-files';
 import {meta, rawPage, structuredData} from './crawler';
 
@@ -369,5 +369,42 @@ test.describe('feeds, sitemap and search', () => {
     await result.click();
     await expect(page).toHaveURL(/\/blog\/taobao-guide/);
     expect(watch.foreignRequests).toEqual([]);
+  });
+
+  test.describe('a first search', () => {
+    // Requests as the page makes them: a service worker would answer some from its cache.
+    test.use({serviceWorkers: 'block'});
+
+    test('asks at once for every script it needs and the index, as framework.json names them', async ({
+      page,
+    }) => {
+      const route = '/blog/china-different-world';
+      await open(page, route);
+      const requested: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/\.js$|^\/search-index/.test(url.pathname)) requested.push(url.pathname + url.search);
+      });
+      await searchTaobao(page);
+
+      const map = (await (await page.request.get('/framework.json')).json()) as Record<
+        string,
+        string[]
+      >;
+      const named = map[route] ?? [];
+      expect(named, 'the route, the search bar, its worker, the index').toEqual(
+        expect.arrayContaining([expect.stringMatching(/^\/search-index\.json\?_=\w+$/)]),
+      );
+      const prefetched = await page
+        .locator('link[rel="prefetch"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      // Docusaurus's links prefetch their own routes too, once the framework runs.
+      expect(prefetched).toEqual(expect.arrayContaining(named));
+      const framework = await page
+        .locator('script[src]')
+        .evaluateAll((scripts) => scripts.map((script) => script.getAttribute('src')));
+      const unnamed = requested.filter((url) => ![...prefetched, ...framework].includes(url));
+      expect(unnamed, 'fetched in a later wave, not named in framework.json').toEqual([]);
+    });
   });
 });

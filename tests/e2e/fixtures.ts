@@ -70,6 +70,18 @@ export async function openHydrated(page: Page, path: string): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
 }
 
+/** Types "taobao" in the header's search box and waits for the Taobao guide among the results. */
+export async function searchTaobao(page: Page): Promise<void> {
+  await page.getByRole('banner').getByLabel('Search').click();
+  await page.keyboard.type('taobao');
+  await expect(
+    page
+      .getByRole('banner')
+      .getByText(/How to Use Taobao/)
+      .first(),
+  ).toBeVisible();
+}
+
 /** axe with the WCAG 2.2 A and AA rules; returns the violations. */
 export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({page})

@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {createPgliteStorage, startServer, type ServerProcess} from '../integration/server-process';
-import {EVERY_PAGE, NOT_FOUND_CONSOLE, axeViolations, expect, test} from './fixtures';
+import {EVERY_PAGE, NOT_FOUND_CONSOLE, axeViolations, expect, searchTaobao, test} from './fixtures';
 
 const GUIDES = EVERY_PAGE.filter((route) => route.startsWith('/blog/'));
 /** The framework's code: every script the build emits (the worker itself is `/sw.js`). */
@@ -172,30 +172,20 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    const search = async () => {
-      await page.getByRole('banner').getByLabel('Search').click();
-      await page.keyboard.type('taobao');
-      await expect(
-        page
-          .getByRole('banner')
-          .getByText(/How to Use Taobao/)
-          .first(),
-      ).toBeVisible();
-    };
     await page.goto('/blogs');
     await workerKeptPage(page);
     await page.reload(); // now a page the worker controls
-    await search();
+    await searchTaobao(page);
     const control = page.getByRole('region', {name: 'Read offline'});
     await control.getByRole('button', {name: 'Save all guides for offline'}).click();
     await expect(control.locator('output')).toHaveText(/^All \d+ guides are saved/);
     await context.setOffline(true);
     const response = await page.goto('/blogs');
     expect(response?.fromServiceWorker()).toBe(true);
-    await search();
+    await searchTaobao(page);
     // A guide never opened online: its page was saved, and the framework's chunks for it too.
     await page.goto('/blog/gotcha-vs-rest');
-    await search();
+    await searchTaobao(page);
   });
 
   test('with nothing saved, the offline page says how to save guides', async ({page, context}) => {
