@@ -7,8 +7,8 @@ import {spawn, type SpawnOptions} from 'node:child_process';
 export interface ProcessGroup {
   /** Everything the process printed so far (stdout and stderr). */
   readonly output: () => string;
-  /** Calls `listener` with each chunk of stdout; returns a function that stops it. */
-  readonly onStdout: (listener: (chunk: string) => void) => () => void;
+  /** Calls `listener` with each chunk of stdout or stderr; returns a function that stops it. */
+  readonly onOutput: (listener: (chunk: string) => void) => () => void;
   /** Resolves once the process and every descendant holding its pipes have exited. */
   readonly closed: Promise<void>;
   readonly isClosed: () => boolean;
@@ -50,9 +50,13 @@ export function spawnGroup(
   };
   return {
     output: () => output,
-    onStdout: (listener) => {
+    onOutput: (listener) => {
       child.stdout.on('data', listener);
-      return () => child.stdout.off('data', listener);
+      child.stderr.on('data', listener);
+      return () => {
+        child.stdout.off('data', listener);
+        child.stderr.off('data', listener);
+      };
     },
     closed,
     isClosed: () => isClosed,

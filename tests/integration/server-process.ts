@@ -35,9 +35,11 @@ export interface ServerProcess {
   readonly url: string;
   /** Everything the process printed so far, for failure messages. */
   output(): string;
-  /** Everything printed once `pattern` appears (log lines are written just after a response). */
-  /** The output from offset `from` on, once `pattern` matches it (or after `timeoutMs`). */
-  outputMatching(pattern: RegExp, from?: number, timeoutMs?: number): Promise<string>;
+  /**
+   * The output from offset `from` on, once `pattern` matches it (log lines are written just after
+   * a response), or once the process has exited.
+   */
+  outputMatching(pattern: RegExp, from?: number): Promise<string>;
   /** SIGTERM, then waits until the process and its children have exited. */
   stop(): Promise<void>;
   /** SIGKILL to the whole process group, as a crash or a power cut would end it. */
@@ -92,7 +94,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     const timer = setTimeout(() => {
       reject(new Error(`The server did not start within ${START_TIMEOUT_MS} ms:\n${output()}`));
     }, START_TIMEOUT_MS);
-    const stopListening = group.onStdout(() => {
+    const stopListening = group.onOutput(() => {
       const match = /Server listening at (http:\/\/[^\s"]+)/.exec(output());
       if (match?.[1]) {
         clearTimeout(timer);
@@ -123,13 +125,21 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     group.signal('SIGKILL');
     await group.closed;
   };
-  const outputMatching = async (pattern: RegExp, from = 0, timeoutMs = 5_000): Promise<string> => {
-    const end = Date.now() + timeoutMs;
-    while (!pattern.test(output().slice(from)) && Date.now() < end) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return output().slice(from);
-  };
+  /** Resolves as the line arrives; if the process exits first, with what it printed. */
+  const outputMatching = (pattern: RegExp, from = 0): Promise<string> =>
+    new Promise((resolve) => {
+      const since = () => output().slice(from);
+      if (pattern.test(since())) {
+        resolve(since());
+        return;
+      }
+      const stopListening = group.onOutput(() => {
+        if (!pattern.test(since())) return;
+        stopListening();
+        resolve(since());
+      });
+      void group.closed.then(() => resolve(since()));
+    });
   return {url, output, outputMatching, stop, kill};
 }
 
