@@ -10,9 +10,6 @@ import {readFile, readdir} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 
-// A ceiling, not a wait: one ESLint process lints every file of the tree (about 10 s here).
-jest.setTimeout(60_000);
-
 const ROOT = path.resolve(__dirname, '../..');
 const CODE_DIRS = ['src', 'plugins', 'server', 'scripts', 'bench', 'tests'];
 
@@ -23,7 +20,12 @@ const CODE_DIRS = ['src', 'plugins', 'server', 'scripts', 'bench', 'tests'];
 const LINTER = `
 import {ESLint} from 'eslint';
 const {snippets, files} = JSON.parse(process.argv[1]);
-const eslint = new ESLint();
+// The project's configuration with that one rule, and without type information: parsing with
+// the TypeScript program is what the rule does not need and what takes the time.
+const eslint = new ESLint({
+  overrideConfig: {languageOptions: {parserOptions: {projectService: false}}},
+  ruleFilter: ({ruleId}) => ruleId === 'no-restricted-imports',
+});
 const linted = [];
 for (const {code, filePath} of snippets) {
   const [result] = await eslint.lintText(code, {filePath});
