@@ -1,3 +1,5 @@
+import {getBundles, type ClientManifest} from 'react-loadable-ssr-addon-v5-slorber';
+
 /**
  * What the framework fetches when a visitor first uses the search box, per route, so that the page
  * script can ask for all of it at once. Left to itself the framework fetches in waves, each waiting
@@ -13,14 +15,6 @@
  * files' shape stops the build here, and tests/e2e/blog.spec.ts fails if a search fetches a
  * script the map did not name.
  */
-
-/** Written after the build; the page script reads it when the search box is touched. */
-export const FRAMEWORK_MAP_PATH = '/framework.json';
-
-export interface ClientManifest {
-  origins: Record<string, string[]>;
-  assets: Record<string, {js?: {file: string}[]}>;
-}
 
 /** Per route: the index, the route's chunks, then the search bar's and its worker's. */
 export type FrameworkMap = Record<string, string[]>;
@@ -52,15 +46,12 @@ export function frameworkMap(input: {
   // The index first: the largest file and the last one needed, its transfer then overlaps the
   // rest (a browser fetches six at a time from a server over HTTP/1.1, in the order asked).
   const index = baseUrl + input.searchIndex;
-  // A name with no chunk of its own is a module main.js holds already (the site's config).
-  const filesOf = (name: string): string[] =>
-    (manifest.origins[name] ?? []).flatMap((id) =>
-      (manifest.assets[id]?.js ?? []).map(({file}) => baseUrl + file),
-    );
   const routes = Object.entries(routesChunkNames).map(([key, tree]): [string, string[]] => {
-    // Keys are the route's path and a hash: `/blog/taobao-guide-d90`, `/-e5f`.
-    const route = key.replace(/-[^-/]+$/, '');
-    return [route, chunkNames(tree).flatMap(filesOf)];
+    // Keys are the route's path and a hash: `/blog/taobao-guide-d90`, `/-e5f`. The manifest's own
+    // reader (Docusaurus's, for its template) skips a name with no chunk of its own: a module
+    // main.js holds already, like the site's config.
+    const scripts = getBundles(manifest, chunkNames(tree)).js ?? [];
+    return [key.replace(/-[^-/]+$/, ''), scripts.map(({file}) => baseUrl + file)];
   });
   if (!routes.some(([, files]) => files.length > 0))
     throw new Error('lean-client: no route chunk found in routesChunkNames.json and the manifest');

@@ -1,7 +1,9 @@
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {FRAMEWORK_MAP_PATH, frameworkMap, indexUrlIn, type ClientManifest} from './framework-map';
+import type {ClientManifest} from 'react-loadable-ssr-addon-v5-slorber';
+import {frameworkMap, indexUrlIn} from './framework-map';
+import {FRAMEWORK_MAP_PATH} from './protocol';
 
 /** The search plugin's scope: `docusaurus-search-local` and the `autocomplete.js` it loads. */
 const SEARCH_SCOPE = `${path.sep}node_modules${path.sep}@easyops-cn${path.sep}`;

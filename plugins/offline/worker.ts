@@ -16,7 +16,7 @@ import {ExpirationPlugin} from 'workbox-expiration';
 import {cleanupOutdatedCaches, matchPrecache, precacheAndRoute} from 'workbox-precaching';
 import {registerRoute, setCatchHandler} from 'workbox-routing';
 import {CacheFirst, NetworkFirst, StaleWhileRevalidate} from 'workbox-strategies';
-import {FRAMEWORK_MAP_PATH} from '../lean-client/framework-map';
+import {FRAMEWORK_MAP_PATH} from '../lean-client/protocol';
 import {OFFLINE_PAGE, type OfflineGuides, type WorkerState} from './protocol';
 
 /** The parts of the worker's global scope used here (the DOM typings lack the worker's). */

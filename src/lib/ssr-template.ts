@@ -1,5 +1,5 @@
 import {transformSync} from 'esbuild';
-import {FRAMEWORK_MAP_PATH} from '../../plugins/lean-client/framework-map';
+import {FRAMEWORK_MAP_PATH} from '../../plugins/lean-client/protocol';
 
 /**
  * The HTML page template for the static build (Docusaurus's `ssrTemplate`), changed in one way:
