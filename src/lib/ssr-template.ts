@@ -23,7 +23,7 @@ export const FRAMEWORK_TRIGGERS = `${SEARCH_BOX}, form, [data-framework]`;
 /**
  * The page's own script, as the browser runs it (plain ES5, no build step, hashed into the CSP):
  * - applies the stylesheets linked as `media="print" data-media="all"`;
- * - writes the visitor's date into `[data-today]` (the year, or the long date of a `<time>`);
+ * - writes the visitor's year into `[data-year]` (the footer's copyright);
  * - on the home page, scrolls its section links smoothly;
  * - appends `sources` (the framework's scripts, in order) on the first focus or pointer-down in
  *   `FRAMEWORK_TRIGGERS` (a key always follows a focus); whatever was typed meanwhile stays in the box, and the components
@@ -39,15 +39,9 @@ export const PAGE_SCRIPT = `function (sources) {
   document.querySelectorAll('link[data-media]').forEach(function (link) {
     link.media = link.getAttribute('data-media');
   });
-  var now = new Date();
-  document.querySelectorAll('[data-today]').forEach(function (element) {
-    if (element.getAttribute('data-today') === 'year') {
-      element.textContent = now.getFullYear();
-      return;
-    }
-    var local = new Date(now.getTime() - now.getTimezoneOffset() * 60000);
-    element.setAttribute('datetime', local.toISOString().slice(0, 10));
-    element.textContent = now.toLocaleDateString('en-GB', {day: 'numeric', month: 'long', year: 'numeric'});
+  var year = new Date().getFullYear();
+  document.querySelectorAll('[data-year]').forEach(function (element) {
+    element.textContent = year;
   });
   // On the home page, its section links (Products, Explore Our Products) glide to the section and
   // move the focus there, as src/lib/section-scroll.ts does once the framework runs.

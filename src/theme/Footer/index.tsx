@@ -101,7 +101,7 @@ export default function Footer(): ReactNode {
       <p className={styles.copyright}>
         {/* The page script writes the visitor's year here, before the framework (if ever) loads. */}
         ©{' '}
-        <span data-today="year" suppressHydrationWarning>
+        <span data-year suppressHydrationWarning>
           {year}
         </span>{' '}
         {site.companyName}. All rights reserved.
