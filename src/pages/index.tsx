@@ -1,6 +1,7 @@
 import {useEffect, type ReactNode} from 'react';
 import Layout from '@theme/Layout';
 import {useLocation} from '@docusaurus/router';
+import {HtmlClassNameProvider} from '@docusaurus/theme-common';
 import Hero, {HERO_DESCRIPTION, HERO_TITLE} from '@site/src/components/Home/Hero';
 import BlogTeaser from '@site/src/components/Home/BlogTeaser';
 import ProductShowcase from '@site/src/components/Home/ProductShowcase';
@@ -14,14 +15,17 @@ export default function Home(): ReactNode {
   useEffect(() => {
     if (hash) scrollToSection(decodeURIComponent(hash.slice(1)));
   }, [hash]);
+  // `gl-home` lets CSS glide to a section of /#hash before any script runs (src/css/custom.css).
   return (
-    <Layout title={HERO_TITLE} description={HERO_DESCRIPTION}>
-      <StructuredData products={products} />
-      <main>
-        <Hero />
-        <ProductShowcase products={products} />
-        <BlogTeaser />
-      </main>
-    </Layout>
+    <HtmlClassNameProvider className="gl-home">
+      <Layout title={HERO_TITLE} description={HERO_DESCRIPTION}>
+        <StructuredData products={products} />
+        <main>
+          <Hero />
+          <ProductShowcase products={products} />
+          <BlogTeaser />
+        </main>
+      </Layout>
+    </HtmlClassNameProvider>
   );
 }

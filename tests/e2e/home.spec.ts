@@ -1,6 +1,38 @@
 import {products} from '../../src/data/products';
 import {site} from '../../src/data/site';
-import {expect, open, test} from './fixtures';
+import type {Page} from '@playwright/test';
+import {expect, open, openHydrated, test} from './fixtures';
+
+/**
+ * From the page's start, every position it scrolls through, until its first scroll ends: a smooth
+ * scroll passes through several, a jump lands on one, however slowly this machine samples it.
+ * Call before the page loads; the returned function waits for the scroll's end.
+ */
+async function recordScrolling(page: Page): Promise<() => Promise<number[]>> {
+  await page.addInitScript(() => {
+    const positions: number[] = [];
+    const ended = new Promise((resolve) => window.addEventListener('scrollend', resolve));
+    Object.assign(window, {scrollPositions: positions, scrollEnded: ended});
+    window.addEventListener('scroll', () => positions.push(window.scrollY), {passive: true});
+  });
+  return () =>
+    page.evaluate(async () => {
+      const {scrollPositions, scrollEnded} = window as unknown as {
+        scrollPositions: number[];
+        scrollEnded: Promise<unknown>;
+      };
+      await scrollEnded;
+      return scrollPositions;
+    });
+}
+
+/** The positions went from `start` to where the page now is, through at least one in between. */
+async function expectGlided(page: Page, positions: number[], start: number): Promise<void> {
+  const final = await page.evaluate(() => window.scrollY);
+  expect(final).toBeGreaterThan(start);
+  expect(positions.at(-1)).toBe(final);
+  expect(positions.some((y) => y > start && y < final)).toBe(true);
+}
 
 test.describe('home page hero', () => {
   test('says "Empowering Your Life with AI" and describes the company', async ({page}) => {
@@ -12,31 +44,12 @@ test.describe('home page hero', () => {
   });
 
   test('"Explore Our Products" scrolls smoothly to the products section', async ({page}) => {
+    const scrolled = await recordScrolling(page);
     await open(page, '/');
-    const start = await page.evaluate(() => window.scrollY);
-    // Every position the page scrolls through, recorded by the page itself until the scroll ends:
-    // a smooth scroll passes through several, a jump lands on one, however slowly this machine
-    // samples it.
-    await page.evaluate(() => {
-      const positions: number[] = [];
-      const ended = new Promise((resolve) => window.addEventListener('scrollend', resolve));
-      Object.assign(window, {scrollPositions: positions, scrollEnded: ended});
-      window.addEventListener('scroll', () => positions.push(window.scrollY), {passive: true});
-    });
     await page.getByRole('link', {name: 'Explore Our Products'}).click();
-    const positions = await page.evaluate(async () => {
-      const {scrollPositions, scrollEnded} = window as unknown as {
-        scrollPositions: number[];
-        scrollEnded: Promise<unknown>;
-      };
-      await scrollEnded;
-      return scrollPositions;
-    });
+    await expectGlided(page, await scrolled(), 0);
     await expect(page.getByRole('heading', {name: 'Flagship Products'})).toBeInViewport();
     await expect(page).toHaveURL('/#products');
-    const final = await page.evaluate(() => window.scrollY);
-    expect(positions.at(-1)).toBe(final);
-    expect(positions.some((y) => y > start && y < final)).toBe(true);
   });
 
   test('with reduced motion, the products button jumps straight to the section', async ({page}) => {
@@ -65,18 +78,51 @@ test.describe('hash in the URL', () => {
     ['products', 'Flagship Products'],
     ['blogs', 'From Our Blog'],
   ] as const) {
-    test(`/#${hash} opens scrolled to that section`, async ({page}) => {
+    test(`/#${hash} opens and glides to that section`, async ({page}) => {
+      const scrolled = await recordScrolling(page);
       await open(page, `/#${hash}`);
+      await expectGlided(page, await scrolled(), 0);
       await expect(page.getByRole('heading', {name: heading})).toBeInViewport();
     });
   }
 
-  test('a hash change on the home page scrolls to that section', async ({page}) => {
+  test('a hash change on the home page glides to that section', async ({page}) => {
     await open(page, '/');
+    const scrolled = await recordScrolling(page);
+    await page.reload();
     await page.evaluate(() => {
       window.location.hash = 'blogs';
     });
+    await expectGlided(page, await scrolled(), 0);
     await expect(page.getByRole('heading', {name: 'From Our Blog'})).toBeInViewport();
+  });
+
+  test('with reduced motion, /#blogs opens at the section at once', async ({page}) => {
+    await page.emulateMedia({reducedMotion: 'reduce'});
+    const scrolled = await recordScrolling(page);
+    await open(page, '/#blogs');
+    expect(new Set(await scrolled()).size).toBe(1);
+    await expect(page.getByRole('heading', {name: 'From Our Blog'})).toBeInViewport();
+  });
+
+  test('once the framework runs, the next page opens at its top at once', async ({page}) => {
+    await openHydrated(page, '/');
+    await page.evaluate(() =>
+      document.getElementById('blogs')?.scrollIntoView({behavior: 'instant'}),
+    );
+    const from = await page.evaluate(() => window.scrollY);
+    const scrolled = page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          const positions: number[] = [];
+          window.addEventListener('scroll', () => positions.push(window.scrollY), {passive: true});
+          window.addEventListener('scrollend', () => resolve(positions), {once: true});
+        }),
+    );
+    await page.locator('#blogs').getByRole('link', {name: 'View All Articles'}).first().click();
+    await expect(page).toHaveURL('/blogs');
+    expect(from).toBeGreaterThan(0);
+    expect(await scrolled).toEqual([0]);
   });
 });
 
