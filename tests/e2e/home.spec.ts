@@ -74,22 +74,22 @@ test.describe('home page hero', () => {
 });
 
 test.describe('hash in the URL', () => {
+  // On arrival the browser may place the page at the section before its first paint (a loaded
+  // machine parses the whole page first), with nothing shown to glide from: only the landing is
+  // certain. Once the page is shown, a new hash glides (below).
   for (const [hash, heading] of [
     ['products', 'Flagship Products'],
     ['blogs', 'From Our Blog'],
   ] as const) {
-    test(`/#${hash} opens and glides to that section`, async ({page}) => {
-      const scrolled = await recordScrolling(page);
+    test(`/#${hash} opens at that section`, async ({page}) => {
       await open(page, `/#${hash}`);
-      await expectGlided(page, await scrolled(), 0);
       await expect(page.getByRole('heading', {name: heading})).toBeInViewport();
     });
   }
 
   test('a hash change on the home page glides to that section', async ({page}) => {
-    await open(page, '/');
     const scrolled = await recordScrolling(page);
-    await page.reload();
+    await open(page, '/');
     await page.evaluate(() => {
       window.location.hash = 'blogs';
     });
@@ -101,8 +101,12 @@ test.describe('hash in the URL', () => {
     await page.emulateMedia({reducedMotion: 'reduce'});
     const scrolled = await recordScrolling(page);
     await open(page, '/#blogs');
-    expect(new Set(await scrolled()).size).toBe(1);
+    const positions = await scrolled();
     await expect(page.getByRole('heading', {name: 'From Our Blog'})).toBeInViewport();
+    // A glide from the top would pass through the first half of the way; a jump lands at the
+    // section (and again, if the page's layout moves it while loading).
+    const final = await page.evaluate(() => window.scrollY);
+    expect(positions.filter((y) => y < final / 2)).toEqual([]);
   });
 
   test('once the framework runs, the next page opens at its top at once', async ({page}) => {
