@@ -26,8 +26,9 @@ export const FRAMEWORK_TRIGGERS = `${SEARCH_BOX}, form, [data-framework]`;
  * - writes the visitor's year into `[data-year]` (the footer's copyright);
  * - on the home page, scrolls its section links smoothly;
  * - appends `sources` (the framework's scripts, in order) on the first focus or pointer-down in
- *   `FRAMEWORK_TRIGGERS` (a key always follows a focus); whatever was typed meanwhile stays in the box, and the components
- *   pick it up as they hydrate; a form sent before its component is live is held back for it;
+ *   `FRAMEWORK_TRIGGERS` (a key always follows a focus); whatever was typed meanwhile stays in the
+ *   box, and the components pick it up as they hydrate; a form sent before its component is live
+ *   is held back for it;
  *   for the search box, it prefetches at the same moment what the framework would fetch next, in
  *   waves: this route's chunks, the search bar's, its worker and the index (`FRAMEWORK_MAP_PATH`,
  *   written by plugins/lean-client);
