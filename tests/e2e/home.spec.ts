@@ -113,15 +113,20 @@ test.describe('hash in the URL', () => {
 
   test('once the framework runs, the next page opens at its top at once', async ({page}) => {
     await openHydrated(page, '/');
+    // Down to the blog teaser, and that scroll's events over, before the one that counts.
+    const settled = await recordNextScroll(page);
     await page.evaluate(() =>
       document.getElementById('blogs')?.scrollIntoView({behavior: 'instant'}),
     );
+    await settled();
     const from = await page.evaluate(() => window.scrollY);
     const scrolled = await recordNextScroll(page);
     await page.locator('#blogs').getByRole('link', {name: 'View All Articles'}).first().click();
     await expect(page).toHaveURL('/blogs');
     expect(from).toBeGreaterThan(0);
-    expect(await scrolled()).toEqual([0]);
+    const positions = await scrolled();
+    expect(positions.at(-1)).toBe(0);
+    expect(positions.filter((y) => y > 0 && y < from)).toEqual([]);
   });
 });
 
