@@ -32,15 +32,16 @@ async function main(): Promise<void> {
           const page = await browser.newPage({viewport: {width, height: 900}, colorScheme});
           await setTextSize(page, textSize);
           await page.goto(origin + route, {waitUntil: 'networkidle'});
-          // Scroll through once so lazy images load before the full-page shot.
-          await page.evaluate(async () => {
-            for (let y = 0; y < document.body.scrollHeight; y += 600) {
-              window.scrollTo(0, y);
-              await new Promise((resolve) => setTimeout(resolve, 50));
-            }
-            window.scrollTo(0, 0);
-          });
-          await page.waitForLoadState('networkidle');
+          // Lazy images load only near the viewport, which a full-page shot never scrolls: load
+          // and decode them all first, or the shot shows empty frames where they go.
+          await page.evaluate(() =>
+            Promise.all(
+              Array.from(document.images, (image) => {
+                image.loading = 'eager';
+                return image.decode().catch(() => undefined);
+              }),
+            ),
+          );
           const slug = route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
           const name = `${slug}-${width}-${colorScheme}-text${textSize}.png`;
           await page.screenshot({path: path.join(outDir, name), fullPage});
