@@ -116,9 +116,25 @@ function reviewDate(
   return [];
 }
 
+/**
+ * A `date:` of the front matter that names no day of the calendar. YAML reads an unquoted
+ * 2026-02-30 as 2 March, so the parsed front matter cannot show the mistake; the source can.
+ */
+function impossibleDays(file: string, lines: readonly string[]): Finding[] {
+  const end = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
+  return lines.slice(1, Math.max(end, 1)).flatMap((text, index) => {
+    const day = /^\s*date\s*:\s*["']?(\d{4}-\d{2}-\d{2})/.exec(text)?.[1];
+    if (day === undefined || parseDay(day) !== undefined) return [];
+    const message = `${day} is not a day of the calendar (YYYY-MM-DD)`;
+    return [{file, line: index + 2, kind: 'invalid' as const, message}];
+  });
+}
+
 /** What needs a writer's attention in one article, as of `today` (a UTC midnight). */
 export async function checkArticle(file: string, source: string, today: Date): Promise<Finding[]> {
   const lines = source.split(/\r?\n/);
+  const impossible = impossibleDays(file, lines);
+  if (impossible.length > 0) return impossible;
   const {frontMatter} = await DEFAULT_PARSE_FRONT_MATTER({filePath: file, fileContent: source});
   return [...reviewDate(file, lines, frontMatter, today), ...expiryMarks(file, lines, today)];
 }

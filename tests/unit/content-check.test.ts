@@ -73,6 +73,19 @@ describe('the content check', () => {
     expect(findings.every(isFailure)).toBe(true);
   });
 
+  it('fails on a front-matter day the calendar does not have, which YAML would move to the next month', async () => {
+    const source = article('2026-11-31', 'No dated facts.').replace(
+      'slug: visa-guide\n',
+      'slug: visa-guide\ndate: 2026-02-30T08:00:00Z\n',
+    );
+    const findings = await checkArticle(FILE, source, day('2026-11-25'));
+    expect(findings.map(formatFinding)).toEqual([
+      `${FILE}:3: invalid: 2026-02-30 is not a day of the calendar (YYYY-MM-DD)`,
+      `${FILE}:6: invalid: 2026-11-31 is not a day of the calendar (YYYY-MM-DD)`,
+    ]);
+    expect(findings.every(isFailure)).toBe(true);
+  });
+
   it('fails on an article without a review date', async () => {
     const source = '---\nslug: visa-guide\n---\n\nText.\n';
     const findings = await checkArticle(FILE, source, day('2026-11-25'));
