@@ -124,7 +124,7 @@ test.describe('offline', () => {
     }
   });
 
-  test('"Save all guides" keeps all six with their images; an unsaved page shows the offline page', async ({
+  test('"Save all guides" keeps every guide with its images; an unsaved page shows the offline page', async ({
     page,
     context,
   }) => {
@@ -149,7 +149,7 @@ test.describe('offline', () => {
     );
     const seen = await page.evaluate(() => (window as unknown as {seen: string[]}).seen);
     expect(seen).toContain(`Saving ${GUIDES.length} guides…`);
-    expect(seen.some((text) => /^Saved 3 of \d guides \(\d+ KB\)…$/.test(text))).toBe(true);
+    expect(seen.some((text) => /^Saved 3 of \d+ guides \(\d+ KB\)…$/.test(text))).toBe(true);
 
     await context.setOffline(true);
     for (const guide of GUIDES) {
