@@ -77,6 +77,11 @@ do $$ begin
     create role service_role nologin noinherit bypassrls; end if;
 end $$`;
 
+/** PostgreSQL's "permission denied" (42501) on the roles names no remedy: this does. */
+const ROLES_REMEDY =
+  'the account in DATABASE_URL must be a superuser, or a superuser must first create the roles ' +
+  'anon, authenticated and service_role and grant anon to it (docs/deploying.md, "The waitlist")';
+
 /** The Supabase CLI's own bookkeeping table, so a database it migrated is recognised. */
 const CREATE_MIGRATIONS_TABLE = `
 create schema if not exists supabase_migrations;
@@ -283,6 +288,9 @@ export async function openWaitlistDatabase(
     await database.asAnon((session) => session.query('select 1'));
   } catch (error) {
     await connection.close().catch(() => undefined);
+    if (error instanceof Error && (error as {code?: unknown}).code === '42501') {
+      error.message = `${error.message}: ${ROLES_REMEDY}`;
+    }
     throw error;
   }
   return database;

@@ -9,6 +9,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import {WAITLIST_TABLE} from '../../src/data/waitlist';
+import {openWaitlistDatabase} from '../../server/waitlist/database';
 import {startPostgresCluster, type PostgresCluster} from './postgres-cluster';
 import {
   ANON_HEADERS,
@@ -95,6 +96,27 @@ const LOST_CONNECTION = {
   hint: null,
   message: 'Database client error. Retrying the connection.',
 };
+
+it('refuses to start on an account that cannot act as anon, saying what a superuser must do', async () => {
+  const storage = await cluster.createDatabase('owned_by_site');
+  const admin = await connectAdmin(storage);
+  await admin.query('create role site_owner login');
+  await admin.query('alter database owned_by_site owner to site_owner');
+  const databaseUrl = String(storage.env.DATABASE_URL).replace('//postgres@', '//site_owner@');
+  // Whichever step stops it (creating the roles, or becoming anon once another suite made them).
+  await expect(openWaitlistDatabase({databaseUrl})).rejects.toThrow(
+    /^permission denied .*: the account in DATABASE_URL must be a superuser, or a superuser must first create the roles anon, authenticated and service_role and grant anon to it/,
+  );
+  await admin.query(`do $$ begin
+    if not exists (select from pg_roles where rolname = 'anon') then
+      create role anon nologin noinherit;
+      create role authenticated nologin noinherit;
+      create role service_role nologin noinherit bypassrls;
+    end if; end $$`);
+  await admin.query('grant anon to site_owner');
+  const database = await openWaitlistDatabase({databaseUrl});
+  await database.close();
+});
 
 it('answers 503 when PostgreSQL ends the connection of a read waiting on a lock, and goes on', async () => {
   const storage = await cluster.createDatabase();
