@@ -67,7 +67,7 @@ const ANON_CLAIMS = JSON.stringify({role: 'anon'});
 const MIGRATION_LOCK_KEY = '7432001';
 
 /** Supabase's API roles, as its images create them (`service_role` bypasses RLS, nothing else). */
-const CREATE_SUPABASE_ROLES = `
+export const CREATE_SUPABASE_ROLES = `
 do $$ begin
   if not exists (select from pg_catalog.pg_roles where rolname = 'anon') then
     create role anon nologin noinherit; end if;

@@ -104,3 +104,6 @@ export const EVERY_PAGE: readonly string[] = [
   ...sitemapPaths(readFileSync(path.resolve(__dirname, '../../build/sitemap.xml'), 'utf8')),
   '/this-page-does-not-exist',
 ];
+
+/** The articles among them: however many the blog holds. */
+export const ARTICLE_PAGES = EVERY_PAGE.filter((route) => route.startsWith('/blog/'));

@@ -3,7 +3,7 @@
  * and on a slow link that can take a while): with JavaScript off, the content, the header and
  * footer links, and in-page anchors are all there.
  */
-import {EVERY_PAGE, NOT_FOUND_CONSOLE, expect, test} from './fixtures';
+import {ARTICLE_PAGES, EVERY_PAGE, NOT_FOUND_CONSOLE, expect, test} from './fixtures';
 
 test.use({javaScriptEnabled: false});
 
@@ -36,11 +36,10 @@ test('the home page’s sections are there with JavaScript off', async ({page}) 
   await expect(page.getByRole('heading', {name: 'From Our Blog'})).toBeInViewport();
   await page.getByRole('link', {name: 'View All Articles'}).first().click();
   await expect(page).toHaveURL('/blogs');
-  const articles = EVERY_PAGE.filter((path) => path.startsWith('/blog/'));
-  await expect(page.getByRole('article')).toHaveCount(articles.length);
+  await expect(page.getByRole('article')).toHaveCount(ARTICLE_PAGES.length);
 });
 
-for (const route of EVERY_PAGE.filter((path) => path.startsWith('/blog/'))) {
+for (const route of ARTICLE_PAGES) {
   test(`${route}: contents, reading time, review date and related guides work with JavaScript off`, async ({
     page,
   }, testInfo) => {

@@ -8,9 +8,16 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {createPgliteStorage, startServer, type ServerProcess} from '../integration/server-process';
-import {EVERY_PAGE, NOT_FOUND_CONSOLE, axeViolations, expect, searchTaobao, test} from './fixtures';
+import {
+  ARTICLE_PAGES,
+  EVERY_PAGE,
+  NOT_FOUND_CONSOLE,
+  axeViolations,
+  expect,
+  searchTaobao,
+  test,
+} from './fixtures';
 
-const GUIDES = EVERY_PAGE.filter((route) => route.startsWith('/blog/'));
 /** The framework's code: every script the build emits (the worker itself is `/sw.js`). */
 const isFrameworkScript = (url: string) => new URL(url).pathname.startsWith('/assets/js/');
 
@@ -145,14 +152,14 @@ test.describe('offline', () => {
     });
     await control.getByRole('button', {name: 'Save all guides for offline'}).click();
     await expect(status).toHaveText(
-      new RegExp(`^All ${GUIDES.length} guides are saved on this device \\(\\d+ KB\\)\\.$`),
+      new RegExp(`^All ${ARTICLE_PAGES.length} guides are saved on this device \\(\\d+ KB\\)\\.$`),
     );
     const seen = await page.evaluate(() => (window as unknown as {seen: string[]}).seen);
-    expect(seen).toContain(`Saving ${GUIDES.length} guides…`);
+    expect(seen).toContain(`Saving ${ARTICLE_PAGES.length} guides…`);
     expect(seen.some((text) => /^Saved 3 of \d+ guides \(\d+ KB\)…$/.test(text))).toBe(true);
 
     await context.setOffline(true);
-    for (const guide of GUIDES) {
+    for (const guide of ARTICLE_PAGES) {
       const response = await page.goto(guide);
       expect(response?.fromServiceWorker()).toBe(true);
       await expect(page.getByRole('heading', {level: 1})).not.toHaveText('You are offline');
@@ -161,7 +168,7 @@ test.describe('offline', () => {
     await page.goto('/gotcha-screen-translator/privacy-policy');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('You are offline');
     const saved = page.getByRole('main').getByRole('listitem');
-    await expect(saved).toHaveCount(GUIDES.length);
+    await expect(saved).toHaveCount(ARTICLE_PAGES.length);
     for (const item of await saved.all()) await expect(item).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await saved.getByRole('link').first().click();

@@ -9,7 +9,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import {WAITLIST_TABLE} from '../../src/data/waitlist';
-import {openWaitlistDatabase} from '../../server/waitlist/database';
+import {CREATE_SUPABASE_ROLES, openWaitlistDatabase} from '../../server/waitlist/database';
 import {startPostgresCluster, type PostgresCluster} from './postgres-cluster';
 import {
   ANON_HEADERS,
@@ -107,12 +107,7 @@ it('refuses to start on an account that cannot act as anon, saying what a superu
   await expect(openWaitlistDatabase({databaseUrl})).rejects.toThrow(
     /^permission denied .*: the account in DATABASE_URL must be a superuser, or a superuser must first create the roles anon, authenticated and service_role and grant anon to it/,
   );
-  await admin.query(`do $$ begin
-    if not exists (select from pg_roles where rolname = 'anon') then
-      create role anon nologin noinherit;
-      create role authenticated nologin noinherit;
-      create role service_role nologin noinherit bypassrls;
-    end if; end $$`);
+  await admin.query(CREATE_SUPABASE_ROLES);
   await admin.query('grant anon to site_owner');
   const database = await openWaitlistDatabase({databaseUrl});
   await database.close();
