@@ -1,15 +1,16 @@
 /**
- * Every page at phone widths with the browser's text enlarged, as a visitor who raises the text
- * size sees it (WCAG 1.4.4 Resize Text, 1.4.10 Reflow): nothing scrolls sideways, and the header's
- * items neither overlap nor leave the screen. The suite renders with DejaVu only (the widest
+ * Every page at phone and desktop widths with the browser's text enlarged, as a visitor who raises
+ * the text size sees it (WCAG 1.4.4 Resize Text, 1.4.10 Reflow): nothing scrolls sideways, and the
+ * header's items neither overlap nor leave the screen. The suite renders with DejaVu only (the widest
  * common fallback face; see tests/fonts), so the verdict is the same on every machine. Runs in
- * the phone project only (playwright.config.ts): it sets the phone widths itself.
+ * the phone project only (playwright.config.ts): it sets the widths itself.
  */
 import type {Page} from '@playwright/test';
 import {EVERY_PAGE, NOT_FOUND_CONSOLE, expect, open, test} from './fixtures';
 import {setTextSize} from './text-size';
 
-const WIDTHS = [320, 360, 390] as const;
+/** Phones, then where an article's contents column appears beside it (and, before, did not fit). */
+const WIDTHS = [320, 360, 390, 1100, 1440] as const;
 /** Text size in percent of the default (16 px body, 13 px monospace). */
 const TEXT_SIZES = [100, 130, 200] as const;
 
@@ -84,7 +85,10 @@ function overlaps(a: Box, b: Box): boolean {
 }
 
 for (const route of EVERY_PAGE) {
-  test(`${route} reflows at 320–390 px with text at 100%, 130% and 200%`, async ({page, watch}) => {
+  test(`${route} reflows at 320–1440 px with text at 100%, 130% and 200%`, async ({
+    page,
+    watch,
+  }) => {
     watch.expectErrors(NOT_FOUND_CONSOLE);
     for (const textSize of TEXT_SIZES) {
       await page.setViewportSize({width: WIDTHS[0], height: 640});
