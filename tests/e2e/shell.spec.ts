@@ -78,6 +78,17 @@ test.describe('site footer', () => {
     await expect(page.getByRole('heading', {level: 1})).toBeInViewport();
   });
 
+  test('lines up with the page: the copyright line spans exactly the width of the article list', async ({
+    page,
+  }) => {
+    await open(page, '/blogs');
+    const list = await page.getByRole('main').getByRole('list').first().boundingBox();
+    const copyright = await page.getByRole('contentinfo').getByText('©').boundingBox();
+    expect(list).not.toBeNull();
+    expect(copyright?.x).toBeCloseTo(list?.x ?? NaN, 0);
+    expect(copyright?.width).toBeCloseTo(list?.width ?? NaN, 0);
+  });
+
   test('shows the copyright with the visitor’s current year', async ({page}) => {
     await open(page, '/');
     const year = await page.evaluate(() => new Date().getFullYear());
