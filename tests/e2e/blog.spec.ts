@@ -17,6 +17,9 @@ const INDEX = [
   ['essential-apps-china-2025', '2025/06/13'],
 ] as const;
 
+/** The App Store badge as drawn, never squeezed by the text beside it. */
+const BADGE_SIZE = {width: 150, height: 50};
+
 /**
  * Every article in blog/, the spec's six and any a writer adds since, from its front matter: the
  * slug, the date as cards show it, and the day its facts were last checked (`last_update.date`).
@@ -88,10 +91,12 @@ test.describe('blog index at /blogs', () => {
     await expect(page.getByRole('heading', {level: 1})).toContainText('Taobao');
   });
 
-  test('ends with the download call to action', async ({page}) => {
+  test('ends with the download call to action, its badge at full size', async ({page}) => {
     await open(page, '/blogs');
     const cta = page.getByRole('complementary', {name: 'Download Gotcha Screen Translator'});
-    await expect(cta.getByRole('link', {name: /App Store/})).toHaveAttribute('target', '_blank');
+    const badge = cta.getByRole('link', {name: /App Store/});
+    await expect(badge).toHaveAttribute('target', '_blank');
+    expect(await badge.getByRole('img').boundingBox()).toMatchObject(BADGE_SIZE);
   });
 
   test('opens scrolled to the top', async ({page}) => {
@@ -186,6 +191,7 @@ test.describe('article pages', () => {
     await expect(badge).toHaveAttribute('href', site.appStoreUrl);
     await expect(badge).toHaveAttribute('target', '_blank');
     await expect(badge).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(await badge.getByRole('img').boundingBox()).toMatchObject(BADGE_SIZE);
   });
 
   test('the comparison article has Smart Layout, three Meituan screens, AI Translate and Watch Demo', async ({
