@@ -3,7 +3,8 @@
  * and text size, rendered with the e2e suite's fonts (DejaVu only):
  *   npx tsx scripts/screenshots.ts http://localhost:3000 /tmp/shots / /blogs
  * WIDTHS (default 390,1440), SCHEMES (light,dark), TEXT_SIZES in percent (100) and FULL_PAGE
- * (1; 0 for the first screen only) change what is taken.
+ * (1: screen after screen down to the page's end, as a visitor scrolls; 0: the first screen only)
+ * change what is taken. Screens after the first are named `<shot>.2.png`, `<shot>.3.png`, ….
  */
 import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +18,7 @@ const widths = list(process.env.WIDTHS, '390,1440').map(Number);
 const schemes = list(process.env.SCHEMES, 'light,dark') as ('light' | 'dark')[];
 const textSizes = list(process.env.TEXT_SIZES, '100').map(Number);
 const fullPage = process.env.FULL_PAGE !== '0';
+const HEIGHT = 900;
 
 async function main(): Promise<void> {
   const browser = await chromium.launch({
@@ -29,11 +31,11 @@ async function main(): Promise<void> {
     for (const width of widths) {
       for (const colorScheme of schemes) {
         for (const textSize of textSizes) {
-          const page = await browser.newPage({viewport: {width, height: 900}, colorScheme});
+          const page = await browser.newPage({viewport: {width, height: HEIGHT}, colorScheme});
           await setTextSize(page, textSize);
           await page.goto(origin + route, {waitUntil: 'networkidle'});
-          // Lazy images load only near the viewport, which a full-page shot never scrolls: load
-          // and decode them all first, or the shot shows empty frames where they go.
+          // Load and decode every lazy image first: a screen shot right after a scroll would
+          // catch them as empty frames.
           await page.evaluate(() =>
             Promise.all(
               Array.from(document.images, (image) => {
@@ -44,19 +46,24 @@ async function main(): Promise<void> {
           );
           const slug = route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
           const name = `${slug}-${width}-${colorScheme}-text${textSize}.png`;
-          await page.screenshot({path: path.join(outDir, name), fullPage});
-          console.log(path.join(outDir, name));
-          if (fullPage) {
-            // Tall pages also in screen-sized slices, readable when viewed one at a time.
-            const height = await page.evaluate(() => document.documentElement.scrollHeight);
-            for (let top = 0, slice = 1; top < height; top += 1600, slice += 1) {
-              const file = path.join(outDir, name.replace('.png', `.${slice}.png`));
-              await page.screenshot({
-                path: file,
-                fullPage: true,
-                clip: {x: 0, y: top, width, height: Math.min(1600, height - top)},
-              });
-            }
+          // Screens, not Playwright's fullPage: a full-page shot resets the page's emulation, and
+          // the text size with it, so it showed every page at 100 %. Each screen starts where the
+          // last one ended under the sticky header.
+          const {end, header} = await page.evaluate(() => {
+            const banner = document.querySelector('header');
+            const sticky = banner && getComputedStyle(banner).position === 'sticky';
+            const scrollEnd = document.documentElement.scrollHeight - window.innerHeight;
+            return {end: scrollEnd, header: sticky ? banner.offsetHeight : 0};
+          });
+          const tops = [0];
+          while (fullPage && (tops.at(-1) ?? end) < end) {
+            tops.push(Math.min((tops.at(-1) ?? 0) + HEIGHT - header, end));
+          }
+          for (const [index, top] of tops.entries()) {
+            await page.evaluate((y) => window.scrollTo({top: y, behavior: 'instant'}), top);
+            const file = index === 0 ? name : name.replace('.png', `.${index + 1}.png`);
+            await page.screenshot({path: path.join(outDir, file)});
+            console.log(path.join(outDir, file));
           }
           await page.close();
         }
