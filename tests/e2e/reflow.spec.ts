@@ -1,9 +1,10 @@
 /**
  * Every page at phone and desktop widths with the browser's text enlarged, as a visitor who raises
- * the text size sees it (WCAG 1.4.4 Resize Text, 1.4.10 Reflow): nothing scrolls sideways, and the
- * header's items neither overlap nor leave the screen. The suite renders with DejaVu only (the widest
- * common fallback face; see tests/fonts), so the verdict is the same on every machine. Runs in
- * the phone project only (playwright.config.ts): it sets the widths itself.
+ * the text size sees it (WCAG 1.4.4 Resize Text, 1.4.10 Reflow): nothing scrolls sideways, no text
+ * is squeezed into a narrow column, and the header's items neither overlap nor leave the screen.
+ * The suite renders with DejaVu only (the widest common fallback face; see tests/fonts), so the
+ * verdict is the same on every machine. Runs in the phone project only (playwright.config.ts): it
+ * sets the widths itself.
  */
 import type {Page} from '@playwright/test';
 import {EVERY_PAGE, NOT_FOUND_CONSOLE, expect, open, test} from './fixtures';
@@ -75,6 +76,25 @@ function cutOffContent(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Paragraphs, list items and captions squeezed narrower than 12 of their own em (about 24
+ * characters a line) where the screen has room for more: a layout that kept its columns, gutters
+ * or padding while the text grew. Only the width of the screen itself excuses it (55 % of it).
+ */
+function squeezedText(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.body.querySelectorAll('p, li, dd, figcaption')).flatMap((element) => {
+      const text = element.textContent.trim();
+      const {width} = element.getBoundingClientRect();
+      const em = Number.parseFloat(getComputedStyle(element).fontSize);
+      const room = Math.min(12 * em, 0.55 * document.documentElement.clientWidth);
+      return text.length >= 40 && width > 0 && width < room
+        ? [`${Math.round(width)} px of ${Math.round(room)}: "${text.slice(0, 40)}"`]
+        : [];
+    }),
+  );
+}
+
 function overlaps(a: Box, b: Box): boolean {
   return (
     a.left < b.right - 0.5 &&
@@ -100,6 +120,7 @@ for (const route of EVERY_PAGE) {
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, `${where}: page width`).toBe(width);
         expect(await cutOffContent(page), `${where}: content cut off`).toEqual([]);
+        expect(await squeezedText(page), `${where}: text squeezed`).toEqual([]);
         const boxes = await headerBoxes(page);
         for (const box of boxes) {
           expect(box.left, `${where}: "${box.name}" starts on screen`).toBeGreaterThanOrEqual(0);
