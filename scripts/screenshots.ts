@@ -34,7 +34,7 @@ async function main(): Promise<void> {
           const page = await browser.newPage({viewport: {width, height: HEIGHT}, colorScheme});
           await setTextSize(page, textSize);
           await page.goto(origin + route, {waitUntil: 'networkidle'});
-          // Load and decode every lazy image first: a screen shot right after a scroll would
+          // Load and decode every lazy image first: a screenshot right after a scroll would
           // catch them as empty frames.
           await page.evaluate(() =>
             Promise.all(
@@ -55,10 +55,9 @@ async function main(): Promise<void> {
             const scrollEnd = document.documentElement.scrollHeight - window.innerHeight;
             return {end: scrollEnd, header: sticky ? banner.offsetHeight : 0};
           });
-          const tops = [0];
-          while (fullPage && (tops.at(-1) ?? end) < end) {
-            tops.push(Math.min((tops.at(-1) ?? 0) + HEIGHT - header, end));
-          }
+          const step = HEIGHT - header;
+          const screens = fullPage ? Math.ceil(end / step) + 1 : 1;
+          const tops = Array.from({length: screens}, (_, index) => Math.min(index * step, end));
           for (const [index, top] of tops.entries()) {
             await page.evaluate((y) => window.scrollTo({top: y, behavior: 'instant'}), top);
             const file = index === 0 ? name : name.replace('.png', `.${index + 1}.png`);
