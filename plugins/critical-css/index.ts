@@ -54,23 +54,25 @@ export function markupSelectors(html: string): ExtractorResultDetailed {
  * hover and focus states).
  */
 export async function criticalRules(css: string, html: string): Promise<string> {
+  // Out first, so that the custom properties only they read are purged too.
+  const shown = postcss.parse(css);
+  shown.walkAtRules('media', (rule) => {
+    if (rule.params.trim() === 'print') rule.remove();
+  });
+  shown.walkRules((rule) => {
+    const selectors = rule.selectors.filter((selector) => !USER_ACTION.test(selector));
+    if (selectors.length === 0) rule.remove();
+    else rule.selectors = selectors;
+  });
   const [result] = await new PurgeCSS().purge({
     content: [{raw: html, extension: 'html'}],
-    css: [{raw: css}],
+    css: [{raw: shown.toString()}],
     variables: true,
     keyframes: true,
     fontFace: true,
     extractors: [{extensions: ['html'], extractor: markupSelectors}],
   });
   const root = postcss.parse(result?.css ?? '');
-  root.walkAtRules('media', (rule) => {
-    if (rule.params.trim() === 'print') rule.remove();
-  });
-  root.walkRules((rule) => {
-    const selectors = rule.selectors.filter((selector) => !USER_ACTION.test(selector));
-    if (selectors.length === 0) rule.remove();
-    else rule.selectors = selectors;
-  });
   // Purging leaves rules whose custom properties no element reads empty, not removed.
   root.walkRules((rule) => {
     if (rule.nodes.length === 0) rule.remove();

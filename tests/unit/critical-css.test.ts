@@ -2,19 +2,19 @@
 import {criticalRules} from '../../plugins/critical-css';
 
 const css = `
-:root { --used: red; --unused: blue; }
+:root { --used: red; --unused: blue; --hover-only: 2px; --print-only: 0; }
 :root { --also-unused: 0; }
 @media (width >= 997px) { :root { --also-unused: 1px; } }
 .menu { color: var(--used); }
 .button { color: green; }
 .card { padding: 1px; }
-.card:hover { padding: 2px; }
+.card:hover { padding: var(--hover-only); }
 #intro { margin: 0; }
-[data-theme=dark] .card { color: white; }
+[data-theme=dark] .card { color: var(--used); }
 [data-theme=dark] .dropdown { color: black; }
 html[data-theme-choice=system] .card { border: 0; }
 a[target=_blank] { text-decoration: none; }
-@media print { .card { display: none; } }
+@media print { .card { display: none; margin: var(--print-only); } }
 @media (width >= 640px) { .card { padding: 3px; } }
 `;
 
@@ -51,6 +51,12 @@ describe('criticalRules', () => {
     expect(rules).not.toContain('display: none');
     expect(rules).not.toContain(':hover');
     expect(rules).not.toContain('--unused');
+  });
+
+  it('drops the custom properties only hover states and print styles read', () => {
+    expect(rules).toContain('--used: red');
+    expect(rules).not.toContain('--hover-only');
+    expect(rules).not.toContain('--print-only');
   });
 
   it('leaves out the rules and media queries that held only unused custom properties', () => {
