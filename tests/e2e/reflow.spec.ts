@@ -95,6 +95,39 @@ function squeezedText(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Words of headings split over two lines although they would fit on one at the size of the body
+ * text: a heading grown too large for its column ("Transla / tor"). A word too long even at that
+ * size breaks, as it would in a paragraph. Hyphens, slashes and Chinese characters are places a
+ * line may break, so they end a word here.
+ */
+function brokenHeadingWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const body = Number.parseFloat(getComputedStyle(document.body).fontSize);
+    return Array.from(document.body.querySelectorAll('h1, h2, h3, h4')).flatMap((heading) => {
+      const size = Number.parseFloat(getComputedStyle(heading).fontSize);
+      const column = heading.getBoundingClientRect().width;
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      const broken: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.textContent?.matchAll(/[^\s/\u2010-\u2015\u2e80-\u9fff-]+/g) ??
+          []) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const rects = Array.from(range.getClientRects());
+          const width = rects.reduce((sum, rect) => sum + rect.width, 0);
+          const lines = new Set(rects.map((rect) => Math.round(rect.top)));
+          if (lines.size > 1 && (width * body) / size <= column) {
+            broken.push(`"${word[0]}" at ${size} px in ${Math.round(column)} px`);
+          }
+        }
+      }
+      return broken;
+    });
+  });
+}
+
 function overlaps(a: Box, b: Box): boolean {
   return (
     a.left < b.right - 0.5 &&
@@ -121,6 +154,7 @@ for (const route of EVERY_PAGE) {
         expect(scrollWidth, `${where}: page width`).toBe(width);
         expect(await cutOffContent(page), `${where}: content cut off`).toEqual([]);
         expect(await squeezedText(page), `${where}: text squeezed`).toEqual([]);
+        expect(await brokenHeadingWords(page), `${where}: heading words broken`).toEqual([]);
         const boxes = await headerBoxes(page);
         for (const box of boxes) {
           expect(box.left, `${where}: "${box.name}" starts on screen`).toBeGreaterThanOrEqual(0);
