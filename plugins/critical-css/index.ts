@@ -54,7 +54,8 @@ export function markupSelectors(html: string): ExtractorResultDetailed {
  * hover and focus states).
  */
 export async function criticalRules(css: string, html: string): Promise<string> {
-  // Out first, so that the custom properties only they read are purged too.
+  // Print styles and hover and focus states go first, so the custom properties only they read
+  // are purged too.
   const shown = postcss.parse(css);
   shown.walkAtRules('media', (rule) => {
     if (rule.params.trim() === 'print') rule.remove();
