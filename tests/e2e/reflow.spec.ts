@@ -1,7 +1,8 @@
 /**
  * Every page at phone and desktop widths with the browser's text enlarged, as a visitor who raises
  * the text size sees it (WCAG 1.4.4 Resize Text, 1.4.10 Reflow): nothing scrolls sideways, no text
- * is squeezed into a narrow column, and the header's items neither overlap nor leave the screen.
+ * is squeezed into a narrow column, headings keep their words whole and nothing outgrows the
+ * title, and the header's items neither overlap nor leave the screen.
  * The suite renders with DejaVu only (the widest common fallback face; see tests/fonts), so the
  * verdict is the same on every machine. Runs in the phone project only (playwright.config.ts): it
  * sets the widths itself.
@@ -128,6 +129,32 @@ function brokenHeadingWords(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Text set larger than the page's title: a lead, a link or a section heading that kept its size
+ * while the title was held to the width of the screen. The not-found page's large "404" is
+ * hidden from assistive technology and left out.
+ */
+function textOutgrowingTitle(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const title = document.querySelector('h1');
+    if (!title) return ['no h1'];
+    const limit = Number.parseFloat(getComputedStyle(title).fontSize) + 0.5;
+    const found = new Set<string>();
+    const main = document.querySelector('main') ?? document.body;
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const text = node.textContent?.trim();
+      if (!element || !text || element.closest('[aria-hidden="true"]')) continue;
+      const size = Number.parseFloat(getComputedStyle(element).fontSize);
+      if (size > limit && element.getClientRects().length > 0) {
+        found.add(`${element.tagName} at ${size} px: "${text.slice(0, 30)}"`);
+      }
+    }
+    return [...found];
+  });
+}
+
 function overlaps(a: Box, b: Box): boolean {
   return (
     a.left < b.right - 0.5 &&
@@ -137,7 +164,8 @@ function overlaps(a: Box, b: Box): boolean {
   );
 }
 
-for (const route of EVERY_PAGE) {
+// The page a visitor offline gets for a page not saved is in no sitemap.
+for (const route of [...EVERY_PAGE, '/offline']) {
   test(`${route} reflows at 320–1440 px with text at 100%, 130% and 200%`, async ({
     page,
     watch,
@@ -155,6 +183,7 @@ for (const route of EVERY_PAGE) {
         expect(await cutOffContent(page), `${where}: content cut off`).toEqual([]);
         expect(await squeezedText(page), `${where}: text squeezed`).toEqual([]);
         expect(await brokenHeadingWords(page), `${where}: heading words broken`).toEqual([]);
+        expect(await textOutgrowingTitle(page), `${where}: larger than the title`).toEqual([]);
         const boxes = await headerBoxes(page);
         for (const box of boxes) {
           expect(box.left, `${where}: "${box.name}" starts on screen`).toBeGreaterThanOrEqual(0);
