@@ -98,7 +98,7 @@ function squeezedText(page: Page): Promise<string[]> {
 
 /**
  * Words of headings split over two lines although they would fit on one at the size of the body
- * text: a heading grown too large for its column ("Transla / tor"). A word too long even at that
+ * text: a heading grown too large for its column ("Translat / or"). A word too long even at that
  * size breaks, as it would in a paragraph. Hyphens, slashes and Chinese characters are places a
  * line may break, so they end a word here.
  */
