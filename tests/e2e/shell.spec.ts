@@ -39,6 +39,30 @@ test.describe('site header', () => {
     expect(overflow).toBe(0);
     await expect(page.getByRole('banner').getByRole('link', {name: 'Contact'})).toBeVisible();
   });
+
+  test('keeps to one row on phones from 360 px, the brand in line with the page text from 390 px', async ({
+    page,
+  }) => {
+    await open(page, '/');
+    const header = page.getByRole('banner');
+    const items = [
+      header.getByRole('link', {name: site.companyName}),
+      header.getByRole('link', {name: 'Contact'}),
+      header.getByRole('textbox', {name: 'Search'}),
+    ];
+    for (const width of [360, 375, 390, 412, 430, 460]) {
+      await page.setViewportSize({width, height: 800});
+      const boxes = await Promise.all(items.map(async (item) => (await item.boundingBox())!));
+      const rowTop = Math.max(...boxes.map((box) => box.y));
+      const rowBottom = Math.min(...boxes.map((box) => box.y + box.height));
+      expect(rowTop, `${width} px: the header's items share a row`).toBeLessThan(rowBottom);
+      if (width < 390) continue;
+      const title = (await page.getByRole('heading', {level: 1}).boundingBox())!;
+      expect(Math.abs(boxes[0]!.x - title.x), `${width} px: brand and title line up`).toBeLessThan(
+        1,
+      );
+    }
+  });
 });
 
 test.describe('site footer', () => {
