@@ -2,7 +2,8 @@
  * Every page at phone and desktop widths with the browser's text enlarged, as a visitor who raises
  * the text size sees it (WCAG 1.4.4 Resize Text, 1.4.10 Reflow): nothing scrolls sideways, no text
  * is squeezed into a narrow column, headings keep their words whole and nothing outgrows the
- * title, and the header's items neither overlap nor leave the screen.
+ * title, body text hyphenates where a line holds few characters, and the header's items neither
+ * overlap nor leave the screen.
  * The suite renders with DejaVu only (the widest common fallback face; see tests/fonts), so the
  * verdict is the same on every machine. Runs in the phone project only (playwright.config.ts): it
  * sets the widths itself.
@@ -184,6 +185,12 @@ for (const route of [...EVERY_PAGE, '/offline']) {
         expect(await squeezedText(page), `${where}: text squeezed`).toEqual([]);
         expect(await brokenHeadingWords(page), `${where}: heading words broken`).toEqual([]);
         expect(await textOutgrowingTitle(page), `${where}: larger than the title`).toEqual([]);
+        // Below 20 em (em: the browser's text size, 16 px at 100%) a line holds a couple of dozen
+        // characters. Debian's Chromium hyphenates nothing (it has no dictionaries), so this
+        // checks the rule rather than the hyphens.
+        const hyphens = await page.evaluate(() => getComputedStyle(document.body).hyphens);
+        const narrow = width < 20 * Math.round(0.16 * textSize);
+        expect(hyphens, `${where}: body text hyphenates`).toBe(narrow ? 'auto' : 'manual');
         const boxes = await headerBoxes(page);
         for (const box of boxes) {
           expect(box.left, `${where}: "${box.name}" starts on screen`).toBeGreaterThanOrEqual(0);
