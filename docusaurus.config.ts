@@ -157,6 +157,10 @@ const config: Config = {
         highlightSearchTermsOnTargetPage: false,
         searchBarShortcutHint: false,
         searchResultLimits: 6,
+        // An article's own text only: not its contents list, related guides, offline box or call
+        // to action, which every article repeats (a search for "Alipay" listed the call to action
+        // of each), so the index a searcher downloads is smaller too.
+        ignoreCssSelectors: ['article > nav', 'article > section', 'article > aside'],
       } satisfies Partial<SearchOptions>,
     ],
   ],

@@ -128,3 +128,24 @@ it('no page carries the classic theme’s external-link sprite, and nothing draw
   );
   expect(carrying).toEqual([]);
 });
+
+it('the search index holds each article’s own text, not the blocks every article repeats', () => {
+  // Before, a search for "Alipay" listed every article's call to action (docusaurus.config.ts).
+  const indexed = new Set(
+    (JSON.parse(read('/search-index.json')) as {documents: {t: string}[]}[]).flatMap((part) =>
+      part.documents.map((document) => document.t),
+    ),
+  );
+  const repeated = pages
+    .filter(({page}) => page.startsWith('/blog/'))
+    .flatMap(({$}) =>
+      $('article > :is(nav, section, aside)')
+        .find('h2, summary')
+        .toArray()
+        .map((element) => $(element).text().trim()),
+    );
+  expect(new Set(repeated)).toEqual(
+    new Set(['On this page', 'Related guides', 'Read offline', 'Read Chinese apps in English']),
+  );
+  expect(repeated.filter((heading) => indexed.has(heading))).toEqual([]);
+});
