@@ -10,7 +10,7 @@
  */
 import type {Page} from '@playwright/test';
 import {EVERY_PAGE, NOT_FOUND_CONSOLE, expect, open, test} from './fixtures';
-import {setTextSize} from './text-size';
+import {bodyTextSize, setTextSize} from './text-size';
 
 /** Phones, then where an article's contents column appears beside it (and, before, did not fit). */
 const WIDTHS = [320, 360, 390, 1100, 1440] as const;
@@ -185,11 +185,10 @@ for (const route of [...EVERY_PAGE, '/offline']) {
         expect(await squeezedText(page), `${where}: text squeezed`).toEqual([]);
         expect(await brokenHeadingWords(page), `${where}: heading words broken`).toEqual([]);
         expect(await textOutgrowingTitle(page), `${where}: larger than the title`).toEqual([]);
-        // Below 20 em (em: the browser's text size, 16 px at 100%) a line holds a couple of dozen
-        // characters. Debian's Chromium hyphenates nothing (it has no dictionaries), so this
-        // checks the rule rather than the hyphens.
+        // Below 20 em a line holds a couple of dozen characters. Debian's Chromium hyphenates
+        // nothing (it has no dictionaries), so this checks the rule rather than the hyphens.
         const hyphens = await page.evaluate(() => getComputedStyle(document.body).hyphens);
-        const narrow = width < 20 * Math.round(0.16 * textSize);
+        const narrow = width < 20 * bodyTextSize(textSize);
         expect(hyphens, `${where}: body text hyphenates`).toBe(narrow ? 'auto' : 'manual');
         const boxes = await headerBoxes(page);
         for (const box of boxes) {

@@ -1,5 +1,5 @@
 import {site} from '../../src/data/site';
-import {NOT_FOUND_CONSOLE, expect, open, openHydrated, test} from './fixtures';
+import {NOT_FOUND_CONSOLE, expect, open, openHydrated, searchTaobao, test} from './fixtures';
 
 test.describe('site header', () => {
   test('links the company name home and Contact to the contact e-mail', async ({page}) => {
@@ -69,9 +69,7 @@ test.describe('site header', () => {
     await page.setViewportSize({width, height: 700});
     await open(page, '/blogs');
     const header = page.getByRole('banner');
-    await header.getByLabel('Search').click();
-    await page.keyboard.type('Taobao');
-    await expect(header.getByText(/How to Use Taobao/).first()).toBeVisible();
+    await searchTaobao(page);
     const box = (await header.locator('input').boundingBox())!;
     expect(box.x, 'the box starts at the header’s left inset').toBeLessThan(24);
     expect(box.x + box.width, 'and ends at its right one').toBeGreaterThan(width - 24);
@@ -89,9 +87,7 @@ test.describe('site header', () => {
           all.map((link) => JSON.stringify(link.getBoundingClientRect())),
         );
       const before = await where();
-      await header.getByLabel('Search').click();
-      await page.keyboard.type('Taobao');
-      await expect(header.getByText(/How to Use Taobao/).first()).toBeVisible();
+      await searchTaobao(page);
       await page.keyboard.press('Escape');
       await page.getByRole('heading', {level: 1}).click();
       await expect(header.locator('input')).not.toBeFocused();

@@ -7,6 +7,11 @@ import type {Page} from '@playwright/test';
 export async function setTextSize(page: Page, percent: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Page.setFontSizes', {
-    fontSizes: {standard: Math.round(0.16 * percent), fixed: Math.round(0.13 * percent)},
+    fontSizes: {standard: bodyTextSize(percent), fixed: Math.round(0.13 * percent)},
   });
+}
+
+/** The body text size in px at `percent`: what an em is in a media query. */
+export function bodyTextSize(percent: number): number {
+  return Math.round(0.16 * percent);
 }
