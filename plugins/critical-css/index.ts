@@ -1,3 +1,4 @@
+import {createHash} from 'node:crypto';
 import {readdir, readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import postcss from 'postcss';
@@ -49,6 +50,35 @@ export function markupSelectors(html: string): ExtractorResultDetailed {
 }
 
 /**
+ * PurgeCSS over `html` with the markup's selectors, leaving out what is left empty. Attribute
+ * selectors on `dynamicAttributes` are kept whatever the markup has, as PurgeCSS keeps `open`.
+ */
+async function purged(
+  css: string,
+  html: string,
+  dynamicAttributes: string[] = [],
+): Promise<string> {
+  const [result] = await new PurgeCSS().purge({
+    content: [{raw: html, extension: 'html'}],
+    css: [{raw: css}],
+    variables: true,
+    keyframes: true,
+    fontFace: true,
+    dynamicAttributes,
+    extractors: [{extensions: ['html'], extractor: markupSelectors}],
+  });
+  const root = postcss.parse(result?.css ?? '');
+  // Purging leaves rules whose custom properties no element reads empty, not removed.
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+  root.walkAtRules((rule) => {
+    if (rule.nodes?.length === 0) rule.remove();
+  });
+  return root.toString();
+}
+
+/**
  * The rules among `css` that the elements of `html` can use, in either colour scheme, with the
  * custom properties those rules read, less what cannot show at the first paint (print styles,
  * hover and focus states).
@@ -65,52 +95,67 @@ export async function criticalRules(css: string, html: string): Promise<string> 
     if (selectors.length === 0) rule.remove();
     else rule.selectors = selectors;
   });
-  const [result] = await new PurgeCSS().purge({
-    content: [{raw: html, extension: 'html'}],
-    css: [{raw: shown.toString()}],
-    variables: true,
-    keyframes: true,
-    fontFace: true,
-    extractors: [{extensions: ['html'], extractor: markupSelectors}],
-  });
-  const root = postcss.parse(result?.css ?? '');
-  // Purging leaves rules whose custom properties no element reads empty, not removed.
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
-  });
-  root.walkAtRules((rule) => {
-    if (rule.nodes?.length === 0) rule.remove();
-  });
-  return root.toString();
+  return purged(shown.toString(), html);
+}
+
+/** Attributes the page script sets on a page's elements (src/lib/ssr-template.ts). */
+const SCRIPTED_ATTRIBUTES = ['hidden', 'disabled', 'data-submitted'];
+
+/**
+ * The rules among `css` that the elements of any of `pages` can use, in any state and medium, in
+ * the order `css` has them (so they cascade as it does): the stylesheet a reader needs, without
+ * what only the framework draws (search results, toasts) or what no page uses.
+ */
+export function pageRules(css: string, pages: string[]): Promise<string> {
+  return purged(css, pages.join('\n'), SCRIPTED_ATTRIBUTES);
 }
 
 /**
  * After the build, puts in each page a `<style>` with the rules its own elements use, so the
- * first paint waits for no stylesheet. The full stylesheet is still linked (cached across pages,
- * and needed for states the prerendered HTML does not show: menus, toasts, search results), as
- * `media="print"` that the page's loader switches on, so it downloads without blocking the
- * paint; a `<noscript>` copy of the link serves visitors without JavaScript.
+ * first paint waits for no stylesheet, and points the page's deferred stylesheet link (switched on
+ * by the page script, `media="print"` until then) at a stylesheet of the rules any page can use
+ * (`pages.<hash>.css`, cached across pages): hover and focus states, print styles, what the page
+ * script hides or disables. The full stylesheet, which also styles what only the framework draws
+ * (search results, toasts), comes with the framework when a visitor asks for it; the `<noscript>`
+ * link serves it to visitors without JavaScript.
  */
 export default function criticalCss(): Plugin {
   return {
     name: 'critical-css',
     async postBuild({outDir}) {
-      const sheets = new Map<string, string>();
       const entries = await readdir(outDir, {recursive: true});
-      for (const entry of entries.filter((file) => file.endsWith('.html'))) {
-        const file = path.join(outDir, entry);
-        const html = await readFile(file, 'utf8');
-        const link = DEFERRED_LINK.exec(html);
-        const href = link && STYLESHEET_HREF.exec(link[0])?.[1];
-        if (!link || !href)
-          throw new Error(`critical-css: no deferred stylesheet link in ${entry}`);
-        const sheet = sheets.get(href) ?? (await readFile(path.join(outDir, href), 'utf8'));
-        sheets.set(href, sheet);
-        const style = `<style>${await criticalRules(sheet, html)}</style>`;
-        const output = html.slice(0, link.index) + style + html.slice(link.index);
-        // Other plugins read the pages after the build too: never let them see a half-written one.
-        await writeFile(`${file}.tmp`, output);
-        await rename(`${file}.tmp`, file);
+      const pages = await Promise.all(
+        entries
+          .filter((entry) => entry.endsWith('.html'))
+          .map(async (entry) => {
+            const file = path.join(outDir, entry);
+            const html = await readFile(file, 'utf8');
+            const link = DEFERRED_LINK.exec(html);
+            const href = link && STYLESHEET_HREF.exec(link[0])?.[1];
+            if (!link || !href)
+              throw new Error(`critical-css: no deferred stylesheet link in ${entry}`);
+            return {file, html, link, href};
+          }),
+      );
+      for (const href of new Set(pages.map((page) => page.href))) {
+        const css = await readFile(path.join(outDir, href), 'utf8');
+        const linking = pages.filter((page) => page.href === href);
+        const rules = await pageRules(
+          css,
+          linking.map((page) => page.html),
+        );
+        const hash = createHash('sha256').update(rules).digest('hex').slice(0, 8);
+        const pagesHref = `${path.posix.dirname(href)}/pages.${hash}.css`;
+        await writeFile(path.join(outDir, pagesHref), rules);
+        for (const {file, html, link} of linking) {
+          const style = `<style>${await criticalRules(css, html)}</style>`;
+          const pagesLink = link[0].replace(href, pagesHref);
+          const output =
+            html.slice(0, link.index) + style + pagesLink + html.slice(link.index + link[0].length);
+          // Other plugins read the pages after the build too: never let them see a half-written one.
+          await writeFile(`${file}.tmp`, output);
+          await rename(`${file}.tmp`, file);
+        }
       }
     },
   };

@@ -6,11 +6,14 @@ import {FRAMEWORK_MAP_PATH} from '../../plugins/lean-client/protocol';
  * the framework's scripts are not `<script defer>` tags in the head; a small inline script at the
  * end of the body (`PAGE_SCRIPT`) appends them only when the visitor asks for something that needs
  * them. The stylesheet does not block the first paint either: each page carries the CSS it needs
- * inline (plugins/critical-css), and the script switches the full stylesheet on as it arrives.
+ * inline (plugins/critical-css), and the script switches on, as it arrives, a stylesheet of what
+ * every page can use (hover and focus states, print); the framework's full stylesheet comes with
+ * the framework.
  *
  * Why: every page is complete without JavaScript (it is prerendered). A reader who reads, scrolls
  * and follows links (ordinary page loads of ~10 KB) never downloads or runs the ~100 KB of
- * framework code; a visitor who uses the search box or a form gets it then.
+ * framework code, or the ~16 KB of CSS that styles only what it draws; a visitor who uses the
+ * search box or a form gets both then.
  *
  * It leaves out the stock template's `<meta name="generator">`, and the classic theme's SVG sprite
  * (`THEME_SPRITE`): every byte counts towards the longest article fitting the first round trip
@@ -26,10 +29,10 @@ export const FRAMEWORK_TRIGGERS = `${SEARCH_BOX}, form, [data-framework]`;
  * - applies the stylesheets linked as `media="print" data-media="all"`;
  * - writes the visitor's year into `[data-year]` (the footer's copyright);
  * - on the home page, scrolls its section links smoothly;
- * - appends `sources` (the framework's scripts, in order) on the first focus or pointer-down in
- *   `FRAMEWORK_TRIGGERS` (a key always follows a focus); whatever was typed meanwhile stays in the
- *   box, and the components pick it up as they hydrate; a form sent before its component is live
- *   is held back for it;
+ * - appends `stylesheets` (the framework's) and `sources` (its scripts, in order) on the first
+ *   focus or pointer-down in `FRAMEWORK_TRIGGERS` (a key always follows a focus); whatever was
+ *   typed meanwhile stays in the box, and the components pick it up as they hydrate; a form sent
+ *   before its component is live is held back for it;
  *   for the search box, it prefetches at the same moment what the framework would fetch next, in
  *   waves: this route's chunks, the search bar's, its worker and the index (`FRAMEWORK_MAP_PATH`,
  *   written by plugins/lean-client);
@@ -37,7 +40,7 @@ export const FRAMEWORK_TRIGGERS = `${SEARCH_BOX}, form, [data-framework]`;
  *   "save all guides" control (`[data-offline]`) and the offline page's list of saved guides
  *   (`[data-saved]`).
  */
-export const PAGE_SCRIPT = `function (sources) {
+export const PAGE_SCRIPT = `function (sources, stylesheets) {
   document.querySelectorAll('link[data-media]').forEach(function (link) {
     link.media = link.getAttribute('data-media');
   });
@@ -62,6 +65,12 @@ export const PAGE_SCRIPT = `function (sources) {
     addEventListener(type, function (event) {
       if (requested || !event.target.closest || !event.target.closest('${FRAMEWORK_TRIGGERS}')) return;
       requested = true;
+      stylesheets.forEach(function (href) {
+        var link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.href = href;
+        document.head.appendChild(link);
+      });
       sources.forEach(function (source) {
         var script = document.createElement('script');
         script.src = source;
@@ -152,7 +161,8 @@ export const ssrTemplate = `<!DOCTYPE html>
     <%~ it.preBodyTags.replace(${THEME_SPRITE}, '') %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
     <%~ it.postBodyTags %>
-    <script>(${minified(PAGE_SCRIPT)})(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)).replace(/</g, '\\\\u003c') %>)</script>
+    <% const urls = (files) => JSON.stringify(files.map((file) => it.baseUrl + file)).replace(/</g, '\\\\u003c'); %>
+    <script>(${minified(PAGE_SCRIPT)})(<%~ urls(it.scripts) %>, <%~ urls(it.stylesheets) %>)</script>
   </body>
 </html>
 `;

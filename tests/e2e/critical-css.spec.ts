@@ -1,11 +1,14 @@
 /**
- * Each page paints first with only the CSS inlined in it (plugins/critical-css); the full
- * stylesheet loads without blocking and applies when it arrives. So the first screen must look the
- * same with the inline CSS alone as with the full stylesheet, in light and in dark mode: otherwise
- * a visitor on a slow link sees the page jump or flash when the stylesheet lands.
+ * Each page paints first with only the CSS inlined in it (plugins/critical-css); the pages'
+ * stylesheet (what any page can use: hover and focus states, print) loads without blocking and
+ * applies when it arrives; the framework's full stylesheet comes only with the framework. So the
+ * first screen must look the same with the inline CSS alone as with the pages' stylesheet, in light
+ * and in dark mode: otherwise a visitor on a slow link sees the page jump or flash when the
+ * stylesheet lands. And every element must look, in every state a reader brings about, as the full
+ * stylesheet would draw it.
  */
 import {writeFile} from 'node:fs/promises';
-import type {BrowserContext, Page} from '@playwright/test';
+import type {BrowserContext, CDPSession, Page} from '@playwright/test';
 import {COLOR_SCHEMES, EVERY_PAGE, NOT_FOUND_CONSOLE, expect, test} from './fixtures';
 
 test.use({reducedMotion: 'reduce'});
@@ -84,9 +87,11 @@ for (const scheme of COLOR_SCHEMES) {
         const finished = await firstScreen(page, route);
         expect(
           await page.evaluate(() =>
-            Array.from(document.styleSheets).some((sheet) => sheet.href?.includes('/assets/css/')),
+            Array.from(document.styleSheets).some((sheet) =>
+              sheet.href?.includes('/assets/css/pages.'),
+            ),
           ),
-          'the full stylesheet applied in the finished shot',
+          "the pages' stylesheet applied in the finished shot",
         ).toBe(true);
         await page.route('**/assets/css/**', (request) => request.abort());
         const inlineOnly = await firstScreen(page, route);
@@ -102,7 +107,7 @@ for (const scheme of COLOR_SCHEMES) {
   });
 }
 
-test('the first paint does not wait for the full stylesheet, which applies once it arrives', async ({
+test("the first paint does not wait for the pages' stylesheet, which applies once it arrives", async ({
   page,
 }) => {
   let release = () => {};
@@ -129,9 +134,133 @@ test('the first paint does not wait for the full stylesheet, which applies once 
     .poll(() =>
       page.evaluate(() =>
         Array.from(document.styleSheets).some(
-          (sheet) => sheet.href?.includes('/assets/css/') && sheet.media.mediaText === 'all',
+          (sheet) => sheet.href?.includes('/assets/css/pages.') && sheet.media.mediaText === 'all',
         ),
       ),
     )
     .toBe(true);
 });
+
+/** Pseudo-classes a reader brings about, forced on every element at once, one group at a time. */
+const STATES = [[], ['hover'], ['active'], ['focus', 'focus-visible', 'focus-within']];
+
+/** Every element's computed style, and its `::before` and `::after`, in document order. */
+const computedStyles = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('body, body *')).flatMap((element) =>
+      [null, '::before', '::after'].map((pseudo) => {
+        const style = getComputedStyle(element, pseudo);
+        const label = `${element.tagName.toLowerCase()}.${element.className}${pseudo ?? ''}`;
+        // A pseudo-element without content draws nothing, whatever else it has.
+        if (pseudo && ['none', 'normal'].includes(style.content)) return `${label} {}`;
+        // Custom properties show only through the properties that read them.
+        const values = Array.from(style)
+          .filter((name) => !name.startsWith('--'))
+          .map((name) => `${name}:${style.getPropertyValue(name)}`);
+        return `${label} {${values.join(';')}}`;
+      }),
+    ),
+  );
+
+/**
+ * The page's computed styles as printed, then in each of `STATES`, then with every `<details>`
+ * open; the page is left as it was found. Transitions must be off, so a forced state shows its end.
+ */
+async function stylesInEveryState(page: Page, cdp: CDPSession): Promise<string[]> {
+  const styles: string[] = [];
+  const take = async (state: string) =>
+    styles.push(...(await computedStyles(page)).map((style) => `[${state}] ${style}`));
+  await page.emulateMedia({media: 'print'});
+  await take('print');
+  await page.emulateMedia({media: 'screen'});
+  const {root} = await cdp.send('DOM.getDocument', {depth: -1});
+  const {nodeIds} = await cdp.send('DOM.querySelectorAll', {
+    nodeId: root.nodeId,
+    selector: 'body, body *',
+  });
+  const force = (forcedPseudoClasses: string[]) =>
+    Promise.all(
+      nodeIds.map((nodeId) => cdp.send('CSS.forcePseudoState', {nodeId, forcedPseudoClasses})),
+    );
+  for (const state of STATES) {
+    await force(state);
+    await take(state.join() || 'at rest');
+  }
+  await force([]);
+  const openDetails = (open: boolean) =>
+    page.evaluate((to) => document.querySelectorAll('details').forEach((d) => (d.open = to)), open);
+  await openDetails(true);
+  await take('open');
+  await openDetails(false);
+  return styles;
+}
+
+for (const scheme of COLOR_SCHEMES) {
+  test.describe(`${scheme} mode`, () => {
+    test.use({colorScheme: scheme});
+
+    for (const route of EVERY_PAGE) {
+      test(`${route}: every element looks, in every state, as the full stylesheet draws it`, async ({
+        page,
+        watch,
+      }) => {
+        watch.expectErrors(NOT_FOUND_CONSOLE);
+        watch.expectErrors(/net::ERR_FAILED/);
+        await page.route('**/assets/js/**', (request) => request.abort());
+        await page.goto(route, {waitUntil: 'load'});
+        const fullSheet = await page.evaluate(() => {
+          const linked = (href: string) =>
+            Array.from(document.styleSheets).find((sheet) => sheet.href?.includes(href));
+          return {
+            pagesApplied: linked('/assets/css/pages.')?.media.mediaText,
+            full: linked('/assets/css/styles.'),
+          };
+        });
+        expect(fullSheet, "the pages' stylesheet alone").toEqual({
+          pagesApplied: 'all',
+          full: undefined,
+        });
+        await page.addStyleTag({content: '*, ::before, ::after { transition: none !important; }'});
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('DOM.enable');
+        await cdp.send('CSS.enable');
+        const withPagesSheet = await stylesInEveryState(page, cdp);
+
+        const href = await page.evaluate(() => {
+          const script = Array.from(document.scripts).at(-1)?.textContent ?? '';
+          return /"(\/assets\/css\/styles\.[\w]+\.css)"/.exec(script)?.[1];
+        });
+        expect(href, "the full stylesheet's address, in the page script").toBeTruthy();
+        await page.evaluate(
+          (url) =>
+            new Promise((resolve) => {
+              const link = Object.assign(document.createElement('link'), {
+                rel: 'stylesheet',
+                href: url,
+              });
+              link.onload = resolve;
+              document.head.append(link);
+            }),
+          href!,
+        );
+        const withFullSheet = await stylesInEveryState(page, cdp);
+
+        expect(withPagesSheet.length).toBe(withFullSheet.length);
+        const differences = withPagesSheet.flatMap((style, i) => {
+          const full = withFullSheet[i] ?? '';
+          if (style === full) return [];
+          const properties = (text: string) => text.slice(text.indexOf('{') + 1, -1).split(';');
+          const theirs = properties(full);
+          const changed = properties(style).filter((property, p) => property !== theirs[p]);
+          return [
+            `${style.slice(0, style.indexOf('{'))}: ${changed.join('; ')} (full: ${changed.map((c) => theirs[properties(style).indexOf(c)]).join('; ')})`,
+          ];
+        });
+        expect(
+          differences.slice(0, 5),
+          'elements styled otherwise than by the full stylesheet',
+        ).toEqual([]);
+      });
+    }
+  });
+}

@@ -20,6 +20,9 @@ import {
 
 /** The framework's code: every script the build emits (the worker itself is `/sw.js`). */
 const isFrameworkScript = (url: string) => new URL(url).pathname.startsWith('/assets/js/');
+/** The framework's stylesheet (a reader's pages get `pages.<hash>.css`: plugins/critical-css). */
+const isFrameworkStylesheet = (url: string) =>
+  /^\/assets\/css\/styles\.\w+\.css$/.test(new URL(url).pathname);
 
 async function isSaved(page: Page, route: string): Promise<boolean> {
   return page.evaluate(async (url) => (await caches.match(url)) !== undefined, route);
@@ -47,21 +50,22 @@ async function imagesShow(page: Page): Promise<void> {
 
 test.describe('a reader', () => {
   for (const route of EVERY_PAGE) {
-    test(`${route}: no framework script in 5 s, and the page script has run`, async ({
+    test(`${route}: no framework script or stylesheet in 5 s, and the page script has run`, async ({
       page,
       watch,
     }) => {
       if (route === EVERY_PAGE.at(-1)) watch.expectErrors(NOT_FOUND_CONSOLE);
-      const scripts: string[] = [];
+      const framework: string[] = [];
       page.on('request', (request) => {
-        if (isFrameworkScript(request.url())) scripts.push(request.url());
+        const url = request.url();
+        if (isFrameworkScript(url) || isFrameworkStylesheet(url)) framework.push(url);
       });
       // The page's clock: five seconds pass at once, and the year is one the build cannot know.
       await page.clock.install({time: new Date('2031-05-04T10:00:00')});
       await page.goto(route);
       await page.clock.runFor(5000);
       await page.evaluate(() => navigator.serviceWorker.ready);
-      expect(scripts).toEqual([]);
+      expect(framework).toEqual([]);
       expect(await page.locator('html[data-has-hydrated="true"]').count()).toBe(0);
       await expect(page.getByRole('contentinfo')).toContainText('© 2031 Gotcha Labs');
     });
@@ -89,7 +93,7 @@ test.describe('a reader', () => {
   });
 });
 
-test('a searcher who taps the box and types at once is offered the Taobao guide', async ({
+test('a searcher who taps the box and types at once is offered the Taobao guide, styled', async ({
   page,
 }, testInfo) => {
   await page.goto('/blog/china-different-world');
@@ -104,6 +108,8 @@ test('a searcher who taps the box and types at once is offered the Taobao guide'
     .first();
   await expect(result).toBeVisible();
   await expect(page.getByRole('banner').getByLabel('Search')).toHaveValue('taobao');
+  // The results are styled: the framework's stylesheet came with the framework.
+  await expect(page.getByRole('banner').getByRole('listbox')).toHaveCSS('border-radius', '6px');
   await result.click();
   await expect(page).toHaveURL(/\/blog\/taobao-guide/);
 });

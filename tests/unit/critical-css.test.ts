@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import {criticalRules} from '../../plugins/critical-css';
+import {criticalRules, pageRules} from '../../plugins/critical-css';
 
 const css = `
 :root { --used: red; --unused: blue; --hover-only: 2px; --print-only: 0; }
@@ -62,5 +62,43 @@ describe('criticalRules', () => {
   it('leaves out the rules and media queries that held only unused custom properties', () => {
     expect(rules).not.toContain('997px');
     expect(rules).not.toMatch(/\{\s*\}/);
+  });
+});
+
+describe('pageRules', () => {
+  const other =
+    '<!doctype html><html><body><details><summary>Q</summary></details><p class=saved>A</p></body></html>';
+  const sheet = `${css}
+details[open] > summary { font-weight: bold; }
+.saved[hidden] { display: none; }
+.toast { position: fixed; }
+.card { padding: 4px; }
+`;
+  let rules: string;
+  beforeAll(async () => {
+    rules = await pageRules(sheet, [html, other]);
+  });
+
+  it("keeps what any page's elements can use, states and print styles included", () => {
+    expect(rules).toContain('.card:hover');
+    expect(rules).toContain('@media print');
+    expect(rules).toContain('--hover-only: 2px');
+    expect(rules).toContain('#intro');
+  });
+
+  it('keeps the rules for a <details> once opened, and for what the page script hides', () => {
+    expect(rules).toContain('details[open] > summary');
+    expect(rules).toContain('.saved[hidden]');
+  });
+
+  it('drops what no page has: components only scripts draw', () => {
+    expect(rules).not.toContain('.toast');
+    expect(rules).not.toContain('.dropdown');
+    expect(rules).not.toContain('--unused');
+  });
+
+  it('keeps the order of the stylesheet, so rules cascade as they did', () => {
+    expect(rules.indexOf('.card:hover')).toBeLessThan(rules.indexOf('.card { padding: 4px; }'));
+    expect(rules.indexOf('.card { padding: 1px; }')).toBeLessThan(rules.indexOf('.card:hover'));
   });
 });
