@@ -136,7 +136,8 @@ async function download(cacheName: string, url: string): Promise<number> {
 async function keepFilesOf(pageUrl: string): Promise<number> {
   const page = await caches.match(pageUrl, {cacheName: PAGES});
   if (!page) return 0;
-  const html = await page.text();
+  // A worker runs only where scripts do, so what `<noscript>` links is never shown.
+  const html = (await page.text()).replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
   // Attribute values in the built HTML may be quoted or not (the build minifies it).
   const urls = new Set(
     [...html.matchAll(/\b(?:src|href)=["']?(\/(?:assets|img)\/[^"'\s>]+)/g)].map(

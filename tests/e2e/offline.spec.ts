@@ -162,6 +162,16 @@ test.describe('offline', () => {
     );
     const seen = await page.evaluate(() => (window as unknown as {seen: string[]}).seen);
     expect(seen).toContain(`Saving ${ARTICLE_PAGES.length} guides…`);
+    // The pages' stylesheet, and not the framework's that only <noscript> links: a worker runs
+    // where scripts do, so that link is never used.
+    const savedStylesheets = await page.evaluate(async () => {
+      const caches_ = await Promise.all((await caches.keys()).map((name) => caches.open(name)));
+      const requests = (await Promise.all(caches_.map((cache) => cache.keys()))).flat();
+      return requests
+        .map((request) => new URL(request.url).pathname)
+        .filter((p) => p.endsWith('.css'));
+    });
+    expect(savedStylesheets).toEqual([expect.stringMatching(/^\/assets\/css\/pages\.\w+\.css$/)]);
     expect(seen.some((text) => /^Saved 3 of \d+ guides \(\d+ KB\)…$/.test(text))).toBe(true);
 
     await context.setOffline(true);
