@@ -16,10 +16,12 @@ test.use({reducedMotion: 'reduce'});
 test.use({serviceWorkers: 'block'});
 
 /**
- * The first screen once all it shows is in: the load event comes after the stylesheet (switched
- * to `media="all"` by the page script before it, unless held back); images on screen are decoded.
- * Two loads of a page used to differ now and then in how Chromium placed glyphs, not in timing:
- * the phone project fixes that choice (playwright.config.ts).
+ * The first screen once all it shows is in and drawn: the load event comes after the stylesheet
+ * (switched to `media="all"` by the page script before it, unless held back); images on screen are
+ * decoded; a frame has been drawn since (Chromium once answered a capture taken right after a
+ * load with "Unable to capture screenshot"). Two loads of a page used to differ now and then in
+ * how Chromium placed glyphs, not in timing: the phone project fixes that choice
+ * (playwright.config.ts).
  */
 async function firstScreen(page: Page, route: string): Promise<Buffer> {
   await page.goto(route, {waitUntil: 'load'});
@@ -28,6 +30,7 @@ async function firstScreen(page: Page, route: string): Promise<Buffer> {
       (image) => image.getBoundingClientRect().top < window.innerHeight,
     );
     await Promise.all(onScreen.map((image) => image.decode()));
+    await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
   });
   return page.screenshot({animations: 'disabled'});
 }
