@@ -56,3 +56,15 @@ export function parseDay(text: string): Date | undefined {
 export function utcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
+
+/** China keeps one time zone, UTC+8, with no daylight saving (Asia/Shanghai). */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * The calendar day in China at an instant, as a UTC midnight. The guides' dated facts are China's
+ * rules, so a fact marked to end on 31 December has ended from 00:00 on 1 January in Beijing,
+ * which is 16:00 on 31 December in UTC.
+ */
+export function chinaDay(instant: Date): Date {
+  return utcDay(new Date(instant.getTime() + CHINA_OFFSET_MS));
+}

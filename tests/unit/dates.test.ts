@@ -1,4 +1,4 @@
-import {toDisplayDate, toLongDate, WRITE_VISITOR_DAY} from '../../src/lib/dates';
+import {chinaDay, toDisplayDate, toLongDate, WRITE_VISITOR_DAY} from '../../src/lib/dates';
 
 describe('dates', () => {
   it('writes a post date as YYYY/MM/DD in UTC', () => {
@@ -37,5 +37,14 @@ describe('dates', () => {
       jest.useRealTimers();
       process.env.TZ = zone;
     }
+  });
+
+  it("gives China's day: 16:00 UTC on 31 December is already 1 January in Beijing", () => {
+    expect(chinaDay(new Date('2026-12-31T15:59:59Z')).toISOString()).toBe(
+      '2026-12-31T00:00:00.000Z',
+    );
+    expect(chinaDay(new Date('2026-12-31T16:00:00Z')).toISOString()).toBe(
+      '2027-01-01T00:00:00.000Z',
+    );
   });
 });
