@@ -22,7 +22,7 @@ export const products: readonly Product[] = [
     id: 'screen-translator',
     title: 'Gotcha Screen Translator',
     description:
-      'Read Chinese apps in English on your iPhone. Start Gotcha’s screen broadcast and it shows an English copy of the screen you are on, laid out like the original, in a floating window on top of Taobao, Alipay, WeChat and Meituan, so you can shop, order food and get around on your own.',
+      'Read Chinese apps in English on your iPhone. Start Gotcha’s screen broadcast and it shows an English copy of the screen you are on, laid out like the original, in a floating window on top of Taobao, Alipay, WeChat and Meituan, so you can shop, order food and get around on your own. Stop the broadcast before you pay or type a password.',
     features: [
       'Translates text inside images, from menus to product photos',
       'Context-aware AI translation of reviews and slang, with a layout system that keeps complex screens readable',

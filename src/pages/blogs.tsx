@@ -18,7 +18,7 @@ export default function Blogs(): ReactNode {
       <main className={`gl-container ${styles.page}`}>
         <PageHeader
           title="Travel and Life in China"
-          intro="Practical, up-to-date guides for English speakers visiting or living in mainland China: the apps you need, how to shop and pay, and what daily life is really like."
+          intro="Practical guides for English speakers visiting or living in mainland China: the apps you need, how to shop and pay, and what daily life is really like. Each guide says when we last checked its facts."
         />
         <BlogCardList posts={posts} headingLevel={2} onFirstScreen />
         <SaveGuides />

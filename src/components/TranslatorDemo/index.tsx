@@ -58,11 +58,12 @@ const STEPS: readonly Step[] = [
     caption: 'Illustration: the English copy of the Meituan page in Gotcha’s floating window.',
   },
   {
-    title: 'Tap Stop when you are done',
+    title: 'Tap Stop before you pay, and when you are done',
     text: (
       <>
-        Tap Stop in Gotcha, or tap the red indicator and confirm. Capture ends there: nothing is
-        read from your screen until you start the broadcast again.
+        Tap Stop in Gotcha, or tap the red indicator and confirm, before you pay or type a password,
+        and whenever you are done. Capture ends there: nothing is read from your screen until you
+        start the broadcast again.
       </>
     ),
     image: {
