@@ -28,21 +28,6 @@ export function toLongDate(day: Date): string {
   return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
-/**
- * Runs as the page is parsed, before the framework (if ever) loads: writes the visitor's day into
- * the `<time>` just before it, with `toLongDate`'s month names. `toLocaleDateString` would first
- * load the locale data: ~55 ms of main thread on a phone (Chromium, 4× CPU slowdown). Plain ES5,
- * hashed into the CSP with the page's other inline scripts; only the legal pages, which show the
- * date, carry it (src/components/LastUpdated).
- */
-export const WRITE_VISITOR_DAY = `(function (time) {
-  var now = new Date();
-  var day = new Date(now.getTime() - now.getTimezoneOffset() * 60000);
-  var months = ${JSON.stringify(MONTHS)};
-  time.setAttribute('datetime', day.toISOString().slice(0, 10));
-  time.textContent = day.getUTCDate() + ' ' + months[day.getUTCMonth()] + ' ' + day.getUTCFullYear();
-})(document.currentScript.previousElementSibling);`;
-
 /** `2026-12-31` as a UTC midnight, or undefined when it is not a real calendar day. */
 export function parseDay(text: string): Date | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);

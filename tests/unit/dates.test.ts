@@ -1,4 +1,4 @@
-import {chinaDay, toDisplayDate, toLongDate, WRITE_VISITOR_DAY} from '../../src/lib/dates';
+import {chinaDay, toDisplayDate, toLongDate} from '../../src/lib/dates';
 
 describe('dates', () => {
   it('writes a post date as YYYY/MM/DD in UTC', () => {
@@ -13,30 +13,6 @@ describe('dates', () => {
       expect(toLongDate(date)).toBe(intl.format(date));
     }
     expect(toLongDate(new Date(Date.UTC(2026, 10, 23)))).toBe('23 November 2026');
-  });
-
-  it("writes the visitor's own day on the legal pages, in every month, without Intl", () => {
-    const zone = process.env.TZ;
-    // 07:30 in Shanghai is 23:30 of the day before in UTC: the page must show Shanghai's day.
-    process.env.TZ = 'Asia/Shanghai';
-    jest.useFakeTimers();
-    try {
-      for (let month = 0; month < 12; month += 1) {
-        const now = new Date(2027, month, 1, 7, 30);
-        jest.setSystemTime(now);
-        document.body.innerHTML = '<p><time datetime="2026-11-26">26 November 2026</time></p>';
-        const script = document.createElement('script');
-        script.textContent = WRITE_VISITOR_DAY;
-        document.querySelector('p')?.append(script);
-        const time = document.querySelector('time');
-        const day = new Date(Date.UTC(2027, month, 1));
-        expect(time?.textContent).toBe(toLongDate(day));
-        expect(time?.getAttribute('datetime')).toBe(day.toISOString().slice(0, 10));
-      }
-    } finally {
-      jest.useRealTimers();
-      process.env.TZ = zone;
-    }
   });
 
   it("gives China's day: 16:00 UTC on 31 December is already 1 January in Beijing", () => {

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import {useVisitorToday} from '@site/src/hooks/useVisitorDate';
-import {toLongDate, WRITE_VISITOR_DAY} from '@site/src/lib/dates';
+import {toLongDate} from '@site/src/lib/dates';
 import styles from './styles.module.css';
 
 /**
@@ -12,10 +12,10 @@ export default function LastUpdated(): ReactNode {
   return (
     <p className={styles.lastUpdated}>
       Last Updated:{' '}
-      <time dateTime={today.toISOString().slice(0, 10)} suppressHydrationWarning>
+      {/* The page script writes the visitor's day here before the framework, if ever, loads. */}
+      <time dateTime={today.toISOString().slice(0, 10)} data-visitor-day suppressHydrationWarning>
         {toLongDate(today)}
       </time>
-      <script dangerouslySetInnerHTML={{__html: WRITE_VISITOR_DAY}} />
     </p>
   );
 }

@@ -1,0 +1,174 @@
+/**
+ * The script every page runs without the framework, inlined at the end of the body by the page
+ * template (src/lib/ssr-template.ts builds this module into it; its hash goes into the CSP). It
+ * runs once the page is parsed and must stay small: every byte is in every page's first round trip.
+ */
+import {FRAMEWORK_MAP_PATH} from '../../plugins/lean-client/protocol';
+import type {WorkerState} from '../../plugins/offline/protocol';
+import {chinaDay, toLongDate} from './dates';
+
+const SEARCH_BOX = '.navbar__search';
+/** What asks for the framework: the search box, a form, or a control marked `data-framework`. */
+export const FRAMEWORK_TRIGGERS = `${SEARCH_BOX}, form, [data-framework]`;
+/** The service worker's script (plugins/offline writes it there). */
+export const WORKER_PATH = '/sw.js';
+
+/** Applies the stylesheets linked as `media="print" data-media="all"`, which did not block the paint. */
+export function applyDeferredStylesheets(): void {
+  document.querySelectorAll<HTMLLinkElement>('link[data-media]').forEach((link) => {
+    link.media = String(link.dataset.media);
+  });
+}
+
+/** The visitor's year in `[data-year]` (the footer's copyright). */
+export function writeYear(now: Date): void {
+  document.querySelectorAll('[data-year]').forEach((element) => {
+    element.textContent = String(now.getFullYear());
+  });
+}
+
+/**
+ * The visitor's own day in `time[data-visitor-day]` (the legal pages' "Last Updated"), with
+ * `toLongDate`'s month names: `toLocaleDateString` would first load the locale data, ~55 ms of
+ * main thread on a phone.
+ */
+export function writeVisitorDay(now: Date): void {
+  const day = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  document.querySelectorAll<HTMLTimeElement>('time[data-visitor-day]').forEach((time) => {
+    time.dateTime = day.toISOString().slice(0, 10);
+    time.textContent = toLongDate(day);
+  });
+}
+
+/**
+ * Marks each fact (`[data-expires]`, src/components/Expires) whose last day is before the reader's
+ * day in China: its note (`[data-ended]`) shows. An article with an ended fact also shows its notice
+ * (`[data-ended-notice]`) with the first day a fact ended. The page may have been built, or saved
+ * for offline reading, long before the reader opens it; the framework, if it loads, keeps what this
+ * changed (the components render these with `suppressHydrationWarning`).
+ */
+export function markEndedFacts(now: Date): void {
+  const today = chinaDay(now).toISOString().slice(0, 10);
+  let firstEnded: string | undefined;
+  document.querySelectorAll<HTMLElement>('[data-expires]').forEach((fact) => {
+    // YYYY-MM-DD (the component checks it at build time): as text, days sort as dates.
+    const lastDay = String(fact.dataset.expires);
+    if (lastDay >= today) return;
+    fact.querySelector('[data-ended]')?.removeAttribute('hidden');
+    if (firstEnded === undefined || lastDay < firstEnded) firstEnded = lastDay;
+  });
+  const notice = document.querySelector('[data-ended-notice]');
+  const time = notice && notice.querySelector('time');
+  if (firstEnded === undefined || !notice || !time) return;
+  time.dateTime = firstEnded;
+  time.textContent = toLongDate(new Date(firstEnded));
+  notice.removeAttribute('hidden');
+}
+
+/**
+ * On the home page, its section links (Products, Explore Our Products) glide to the section and
+ * move the focus there, as src/lib/section-scroll.ts does once the framework runs.
+ */
+export function glideToSections(event: MouseEvent): void {
+  const link =
+    event.target instanceof Element && event.target.closest<HTMLAnchorElement>('a[href^="/#"]');
+  const section = link && location.pathname === '/' && document.getElementById(link.hash.slice(1));
+  if (!section || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey)
+    return;
+  event.preventDefault();
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  section.scrollIntoView({behavior: still ? 'auto' : 'smooth'});
+  section.focus({preventScroll: true});
+  history.pushState(null, '', link.hash);
+}
+
+function append(tag: 'link' | 'script', attributes: Record<string, string | boolean>): void {
+  document.head.append(Object.assign(document.createElement(tag), attributes));
+}
+
+/**
+ * Appends the framework's stylesheets and scripts (in order) on the first focus or pointer-down in
+ * `FRAMEWORK_TRIGGERS` (a key always follows a focus); what is typed meanwhile stays in the box, and
+ * the components pick it up as they hydrate. For the search box it also prefetches at once what the
+ * framework would fetch next, in waves: this route's chunks, the search bar's, its worker and the
+ * index (`FRAMEWORK_MAP_PATH`, written by plugins/lean-client).
+ */
+export function loadFrameworkOnIntent(sources: string[], stylesheets: string[]): void {
+  let requested = false;
+  const load = (event: Event): void => {
+    const target = event.target;
+    if (requested || !(target instanceof Element) || !target.closest(FRAMEWORK_TRIGGERS)) return;
+    requested = true;
+    stylesheets.forEach((href) => append('link', {rel: 'stylesheet', href}));
+    sources.forEach((src) => append('script', {src, async: false}));
+    // A form needs no index. Without the map, the framework still comes, in its own waves.
+    if (!target.closest(SEARCH_BOX)) return;
+    fetch(FRAMEWORK_MAP_PATH)
+      .then((response) => response.json() as Promise<Record<string, string[] | undefined>>)
+      .then(
+        (map) => {
+          (map[location.pathname] || []).forEach((href) => append('link', {rel: 'prefetch', href}));
+        },
+        () => undefined,
+      );
+  };
+  addEventListener('focusin', load, true);
+  addEventListener('pointerdown', load, true);
+}
+
+/**
+ * A form sent before its component is live would be a plain page load: hold it back, and the
+ * component sends it once it is (src/components/WaitlistForm).
+ */
+export function holdEarlySubmit(event: SubmitEvent): void {
+  const form = event.target as HTMLFormElement;
+  if (form.hasAttribute('data-live')) return;
+  event.preventDefault();
+  form.setAttribute('data-submitted', '');
+}
+
+/** Shows the worker's state: the "save all guides" control and the offline page's saved guides. */
+export function showWorkerState(state: WorkerState): void {
+  const offline = document.querySelector<HTMLElement>('[data-offline]');
+  if (offline) {
+    offline.hidden = false;
+    const output = offline.querySelector('output');
+    const button = offline.querySelector('button');
+    if (output) output.textContent = state.text;
+    if (button) button.disabled = state.busy;
+  }
+  document.querySelectorAll<HTMLElement>('[data-saved]').forEach((element) => {
+    element.hidden = !state.saved.includes(String(element.dataset.saved));
+  });
+}
+
+/**
+ * Registers the service worker (plugins/offline) and wires the "save all guides" control
+ * (`[data-offline]`) to it.
+ */
+export function connectWorker(workers: ServiceWorkerContainer): void {
+  addEventListener('load', () => void workers.register(WORKER_PATH));
+  workers.onmessage = (event: MessageEvent<WorkerState>) => {
+    showWorkerState(event.data);
+  };
+  void workers.ready.then(({active}) => {
+    if (!active) return;
+    active.postMessage('status');
+    const button = document.querySelector<HTMLButtonElement>('[data-offline] button');
+    if (button) button.onclick = () => active.postMessage('save');
+  });
+}
+
+/** Everything the page does before, or without, the framework. */
+export function startPage(sources: string[], stylesheets: string[]): void {
+  applyDeferredStylesheets();
+  const now = new Date();
+  writeYear(now);
+  writeVisitorDay(now);
+  markEndedFacts(now);
+  addEventListener('click', glideToSections);
+  loadFrameworkOnIntent(sources, stylesheets);
+  addEventListener('submit', holdEarlySubmit, true);
+  // Absent where the browser cannot run workers (or in a private window on some browsers).
+  if ('serviceWorker' in navigator) connectWorker(navigator.serviceWorker);
+}
