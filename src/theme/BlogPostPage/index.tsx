@@ -159,6 +159,13 @@ function Article({children}: {children: ReactNode}): ReactNode {
             <h1 className={styles.title}>{metadata.title}</h1>
             <ArticleDates />
           </header>
+          {/* Shown by the page script when a fact in the article (<Expires>) has ended on the
+              reader's day, with the first day one did: the time's text child lets hydration keep
+              the date the script writes. */}
+          <p className={styles.endedNotice} data-ended-notice hidden suppressHydrationWarning>
+            Some rules in this guide ended on <time suppressHydrationWarning> </time>; check them
+            before you rely on them.
+          </p>
           <Contents />
           <div id={blogPostContainerID} className="markdown">
             <MDXContent>{children}</MDXContent>

@@ -1,0 +1,109 @@
+/**
+ * A fact marked to end (`<Expires on>`) ends on the reader's day in China, not on the day the site
+ * was built: the travel guide's visa-free scheme, read online, from the service worker's cache and
+ * from "Save all guides" offline, with the browser's clock set on either side of its last day.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {BrowserContext, Locator, Page} from '@playwright/test';
+import {toLongDate} from '../../src/lib/dates';
+import {ARTICLE_PAGES, expect, test} from './fixtures';
+
+const GUIDE = '/blog/china-best-travel-destination-2025';
+
+/** The first fact the guide marks to end, as the build wrote it (YYYY-MM-DD). */
+function guideLastDay(): string {
+  const html = readFileSync(path.resolve(__dirname, `../../build${GUIDE}.html`), 'utf8');
+  const lastDay = /data-expires="?(\d{4}-\d{2}-\d{2})/.exec(html)?.[1];
+  if (!lastDay) throw new Error(`${GUIDE} marks no fact with <Expires>: this spec tests one`);
+  return lastDay;
+}
+
+const LAST_DAY = guideLastDay();
+const LONG_LAST_DAY = toLongDate(new Date(LAST_DAY));
+/** 23:55 on the fact's last day in Beijing, and 00:05 on the next. */
+const LAST_MINUTES = new Date(`${LAST_DAY}T23:55:00+08:00`);
+const NEXT_DAY = new Date(LAST_MINUTES.getTime() + 10 * 60_000);
+
+const factNote = (page: Page) =>
+  page.getByText(`(This ended on ${LONG_LAST_DAY}: check the current rule before you rely on it.)`);
+const articleNotice = (page: Page) =>
+  page.getByText(
+    `Some rules in this guide ended on ${LONG_LAST_DAY}; check them before you rely on them.`,
+  );
+
+async function expectEnded(page: Page, ended: boolean): Promise<void> {
+  const state = ended ? 'visible' : 'hidden';
+  await factNote(page).first().waitFor({state});
+  await articleNotice(page).waitFor({state});
+}
+
+/** Opens a page and waits until the service worker runs and has it saved. */
+async function openWithWorker(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect
+    .poll(() => page.evaluate(async (url) => (await caches.match(url)) !== undefined, route))
+    .toBe(true);
+}
+
+async function offlineOnTheNextDay(page: Page, context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await page.clock.setFixedTime(NEXT_DAY);
+  const response = await page.goto(GUIDE);
+  expect(response?.fromServiceWorker()).toBe(true);
+}
+
+test.describe(`the travel guide's fact that ends on ${LAST_DAY}`, () => {
+  test('holds to the last minute of its day in Beijing', async ({page}) => {
+    await page.clock.setFixedTime(LAST_MINUTES);
+    await page.goto(GUIDE);
+    await expect(page.locator(`[data-expires="${LAST_DAY}"]`).first()).toBeVisible();
+    await expectEnded(page, false);
+  });
+
+  test('has ended at 00:05 the next day in Beijing: a note beside it and at the top', async ({
+    page,
+  }) => {
+    await page.clock.setFixedTime(NEXT_DAY);
+    await page.goto(GUIDE);
+    await expectEnded(page, true);
+    // The notice comes under the title, before the article's first section.
+    const top = async (locator: Locator) => (await locator.boundingBox())?.y ?? NaN;
+    const noticeTop = await top(articleNotice(page));
+    expect(noticeTop).toBeGreaterThan(await top(page.getByRole('heading', {level: 1})));
+    expect(noticeTop).toBeLessThan(await top(page.getByRole('heading', {level: 2}).first()));
+  });
+
+  test('stays ended once the framework hydrates the page', async ({page}) => {
+    await page.clock.setFixedTime(NEXT_DAY);
+    await page.goto(GUIDE);
+    await expectEnded(page, true);
+    await page.getByRole('banner').getByLabel('Search').dispatchEvent('focusin', {bubbles: true});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    await expectEnded(page, true);
+  });
+
+  test('ends in the copy the worker kept when it was read the day before', async ({
+    page,
+    context,
+  }) => {
+    await page.clock.setFixedTime(LAST_MINUTES);
+    await openWithWorker(page, GUIDE);
+    await expectEnded(page, false);
+    await offlineOnTheNextDay(page, context);
+    await expectEnded(page, true);
+  });
+
+  test('ends in the copy "Save all guides" kept', async ({page, context}) => {
+    await page.clock.setFixedTime(LAST_MINUTES);
+    await openWithWorker(page, '/blogs');
+    const control = page.getByRole('region', {name: 'Read offline'});
+    await control.getByRole('button', {name: 'Save all guides for offline'}).click();
+    await expect(control.locator('output')).toHaveText(
+      new RegExp(`^All ${ARTICLE_PAGES.length} guides are saved`),
+    );
+    await offlineOnTheNextDay(page, context);
+    await expectEnded(page, true);
+  });
+});
