@@ -26,6 +26,13 @@ checkLegalFacts(site.legal, {production: Boolean(process.env.SITE_URL)});
 const comingSoon = process.env.COMING_SOON_PRODUCTS ?? '';
 withComingSoon(products, comingSoon); // an unknown id fails the build here, not in a visitor's browser
 
+const buildDate = process.env.BUILD_DATE ? new Date(process.env.BUILD_DATE) : new Date();
+if (Number.isNaN(buildDate.getTime())) {
+  throw new Error(
+    `BUILD_DATE must be an ISO date such as 2027-01-01T00:05:00+08:00, not ${process.env.BUILD_DATE}`,
+  );
+}
+
 /** The blog's description, in its feeds and wherever the blog plugin describes it. */
 const blogDescription = 'Guides to travelling and living in China, from the makers of Gotcha.';
 
@@ -94,8 +101,11 @@ const config: Config = {
   },
 
   customFields: {
-    /** Prerendered pages show this day until the visitor's own date replaces it. */
-    buildDate: new Date().toISOString(),
+    /**
+     * Prerendered pages show this day until the visitor's own date replaces it, and a fact marked
+     * to end before it shows as ended. `BUILD_DATE` (an ISO date) builds the site as on that day.
+     */
+    buildDate: buildDate.toISOString(),
     supabaseUrl,
     supabaseAnonKey: process.env.SUPABASE_ANON_KEY ?? '',
     comingSoon,
