@@ -16,8 +16,8 @@ import {FRAMEWORK_MAP_PATH} from '../../plugins/lean-client/protocol';
  * search box or a form gets both then.
  *
  * It leaves out the stock template's `<meta name="generator">`, and the classic theme's SVG sprite
- * (`THEME_SPRITE`): every byte counts towards the longest article fitting the first round trip
- * (14,600 B with its headers; the bench checks it).
+ * (`THEME_SPRITE`): every byte of the head counts towards each article's first screen fitting the
+ * first round trip (14,600 B with its headers; scripts/first-screen.ts).
  */
 
 const SEARCH_BOX = '.navbar__search';
