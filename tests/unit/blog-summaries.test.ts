@@ -37,7 +37,9 @@ describe('front matter validation', () => {
       const {[field]: _omitted, ...rest} = valid as Record<string, unknown>;
       expect(() => validateFrontMatter(post(rest), siteDir)).toThrow(FrontMatterError);
       expect(() => validateFrontMatter(post(rest), siteDir)).toThrow(
-        new RegExp(`^blog/2025-07-01-good-post/index\\.md:1: invalid: "${field}" is missing: add [^\\n]+$`),
+        new RegExp(
+          `^blog/2025-07-01-good-post/index\\.md:1: invalid: "${field}" is missing: add [^\\n]+$`,
+        ),
       );
     },
   );
@@ -139,7 +141,9 @@ describe('listed posts', () => {
 
   it('validates unlisted posts too', () => {
     const broken = blogPost({unlisted: true, frontMatter: {...valid, excerpt: undefined}});
-    expect(() => listedPosts([broken], siteDir)).toThrow(/index.md:1: invalid: "excerpt" is missing/);
+    expect(() => listedPosts([broken], siteDir)).toThrow(
+      /index.md:1: invalid: "excerpt" is missing/,
+    );
   });
 
   it('requires each hero through the given loader, keyed by permalink', () => {
