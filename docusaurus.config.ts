@@ -7,6 +7,7 @@ import {BLOG_TITLE, site} from './src/data/site';
 import {checkLegalFacts} from './src/lib/legal-facts';
 import {ssrTemplate} from './src/lib/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
+import {brokenMarkdownImage} from './plugins/blog-summaries/front-matter';
 import criticalCss from './plugins/critical-css';
 import freshness, {feedItemsWithReviewDates} from './plugins/freshness';
 import leanClient from './plugins/lean-client';
@@ -91,7 +92,8 @@ const config: Config = {
   markdown: {
     hooks: {
       onBrokenMarkdownLinks: 'throw',
-      onBrokenMarkdownImages: 'throw',
+      // Throws too, in a writer's words, without the framework's hint to switch the check off.
+      onBrokenMarkdownImages: brokenMarkdownImage,
     },
   },
 

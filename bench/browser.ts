@@ -3,7 +3,8 @@
  * - bytes of a first visit: each route once in a fresh context (empty cache), left alone for 5 s
  *   as a reader who only reads; every response (the service worker's and prefetches included) at
  *   its encoded size from Chromium (`responseBodySize`), summed by kind; the page's own response
- *   with its headers, which should fit TCP's first window; requests to other origins;
+ *   with its headers, and the part of it an article's first screen needs, which should fit TCP's
+ *   first window (scripts/first-screen.ts); requests to other origins;
  * - the reader views, with Lighthouse's mobile network and CPU (`mobileSlow4G`, applied as
  *   DevTools throttling): search from the tap on the box (typing "taobao") to the first result,
  *   with a cold cache (worker blocked) and with the framework in the worker's cache (a search on
@@ -12,6 +13,7 @@
  */
 import {brotliCompressSync} from 'node:zlib';
 import {chromium, type Browser, type Page, type Request} from '@playwright/test';
+import {firstScreenBytes} from '../scripts/first-screen';
 import {renderBlockingCss} from './render-blocking-css';
 import {BROWSER_ARGS, CHROMIUM_PATH, log, PHONE, sum} from './util';
 
@@ -88,15 +90,18 @@ async function measureRoute(browser: Browser, origin: string, route: string) {
       ]),
     ) as Record<Kind, number>;
     const page0 = await response?.request().sizes();
+    const html = (await response?.text()) ?? '';
     return {
       route,
       status: response?.status() ?? null,
       requests: responses.length,
       bytes,
       total: sum(Object.values(bytes)),
-      renderBlockingCss: renderBlockingCss((await response?.text()) ?? '', responses),
+      renderBlockingCss: renderBlockingCss(html, responses),
       /** The page's own response, headers and body, as transferred. */
       documentBytes: page0 ? page0.responseHeadersSize + page0.responseBodySize : null,
+      /** What its first screen needs, headers included (scripts/first-screen.ts). */
+      firstScreenBytes: page0 ? firstScreenBytes(html, page0.responseHeadersSize) : null,
       otherOrigins,
       failed,
       responses: responses.map((entry) => ({...entry, url: entry.url.replace(origin, '')})),

@@ -11,6 +11,12 @@ import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {precompressDir} from '../plugins/precompress/compress';
+import {
+  articleRoutes,
+  FIRST_ROUND_TRIP_BYTES,
+  measurePage,
+  overBudgetMessage,
+} from './first-screen';
 
 /** The out dir `docusaurus build` writes for these arguments, as its `--out-dir` option reads. */
 export function outDirOf(args: string[]): string {
@@ -35,6 +41,16 @@ async function main(): Promise<void> {
   const started = Date.now();
   const count = await precompressDir(path.resolve(outDirOf(args)));
   console.log(`[precompress] ${count} files compressed in ${Date.now() - started} ms`);
+  warnOfLongFirstScreens(path.resolve(outDirOf(args)));
+}
+
+/** A warning per article whose first screen is over budget; `npm run check-content` fails on it. */
+function warnOfLongFirstScreens(outDir: string): void {
+  for (const route of articleRoutes(outDir)) {
+    const figures = measurePage(outDir, route);
+    if (figures.firstScreen <= FIRST_ROUND_TRIP_BYTES) continue;
+    console.warn(`[WARNING] ${route}: ${overBudgetMessage(figures)}`);
+  }
 }
 
 if (require.main === module) void main();

@@ -1,51 +1,147 @@
 /**
- * Lists what in the articles needs a writer: facts marked `<Expires on="…">` that have ended or
- * end within 60 days, and articles not reviewed for six months. Exits 1 when a fact has expired or
- * a mark cannot be read. `--today YYYY-MM-DD` checks as of another day.
+ * What in the articles needs a writer, from their sources and the build: mistakes in the front
+ * matter and images, facts marked `<Expires on="…">` (or a front matter's `expires`) that have
+ * ended or end within 60 days in China, articles not reviewed for six months, and each article's
+ * first screen against the first round trip (scripts/first-screen.ts). Builds the site first when
+ * the build is missing or older than the sources, as `npm start` does.
+ *
+ *   npm run check-content [-- --today YYYY-MM-DD] [-- --no-build]
+ *
+ * Exits 1 when something must be fixed, 2 when the check itself could not run.
  */
+import {existsSync} from 'node:fs';
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {checkArticle, formatFinding, isFailure} from '../plugins/freshness/check';
-import {parseDay, utcDay} from '../src/lib/dates';
+import {parseArgs} from 'node:util';
+import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
+import {
+  checkArticle,
+  formatFinding,
+  frontMatterFindings,
+  isFailure,
+  type Finding,
+} from '../plugins/freshness/check';
+import {buildIfStale, isBuildStale} from '../server/build-state';
+import {chinaDay, parseDay} from '../src/lib/dates';
+import {
+  describeFigures,
+  FIRST_ROUND_TRIP_BYTES,
+  measurePage,
+  overBudgetMessage,
+} from './first-screen';
 
-const siteDir = path.resolve(__dirname, '..');
+export interface CheckOptions {
+  siteDir: string;
+  /** China's day to check as of, a UTC midnight. */
+  today: Date;
+  /** Build the site when its build is missing or stale; otherwise say how to get one. */
+  build: boolean;
+}
 
-async function articleFiles(): Promise<string[]> {
+export interface CheckResult {
+  lines: string[];
+  exitCode: 0 | 1;
+}
+
+interface Article {
+  file: string;
+  source: string;
+}
+
+async function readArticles(siteDir: string): Promise<Article[]> {
   const entries = await readdir(path.join(siteDir, 'blog'), {recursive: true});
-  return entries
+  const files = entries
     .filter((entry) => /\/index\.mdx?$/.test(entry.split(path.sep).join('/')))
     .map((entry) => path.join('blog', entry).split(path.sep).join('/'))
     .sort();
+  return Promise.all(
+    files.map(async (file) => ({file, source: await readFile(path.join(siteDir, file), 'utf8')})),
+  );
 }
 
-function todayFromArguments(args: readonly string[]): Date {
-  const index = args.indexOf('--today');
-  if (index === -1) return utcDay(new Date());
-  const day = parseDay(args[index + 1] ?? '');
-  if (!day) throw new Error('--today takes a day as YYYY-MM-DD');
-  return day;
+/** The front matter's mistakes, or, when it has none, what the calendar says of the article. */
+async function sourceFindings({file, source}: Article, options: CheckOptions): Promise<Finding[]> {
+  const mistakes = await frontMatterFindings(file, source, options.siteDir);
+  const calendar = await checkArticle(file, source, options.today).catch(() => []);
+  return [...mistakes, ...calendar].sort((a, b) => a.line - b.line);
+}
+
+async function routeOf({file, source}: Article): Promise<string> {
+  const {frontMatter} = await DEFAULT_PARSE_FRONT_MATTER({filePath: file, fileContent: source});
+  return `/blog/${String(frontMatter.slug)}`;
+}
+
+/** Each article's first screen from the build, as a line, and a finding for one over budget. */
+async function firstScreens(articles: readonly Article[], buildDir: string) {
+  const lines: string[] = [];
+  const findings: Finding[] = [];
+  for (const article of articles) {
+    const figures = measurePage(buildDir, await routeOf(article));
+    lines.push(`${article.file}: ${describeFigures(figures)}`);
+    if (figures.firstScreen > FIRST_ROUND_TRIP_BYTES) {
+      const message = overBudgetMessage(figures);
+      findings.push({file: article.file, line: 1, kind: 'too-long', message});
+    }
+  }
+  return {lines, findings};
+}
+
+/** Whether the first screens can be measured now, building when allowed; else why not. */
+function buildReady(options: CheckOptions, buildDir: string): string | undefined {
+  if (options.build) {
+    buildIfStale(buildDir, options.siteDir);
+    return undefined;
+  }
+  if (!isBuildStale(buildDir, options.siteDir)) return undefined;
+  const state = existsSync(buildDir) ? 'is older than the sources' : 'is missing';
+  return `First screens not measured: the build ${state}; run npm run build (or leave out --no-build).`;
+}
+
+export async function checkContent(options: CheckOptions): Promise<CheckResult> {
+  const articles = await readArticles(options.siteDir);
+  const findings = (
+    await Promise.all(articles.map((article) => sourceFindings(article, options)))
+  ).flat();
+  const lines = findings.map(formatFinding);
+  const buildDir = path.join(options.siteDir, 'build');
+  if (findings.some((finding) => finding.kind === 'invalid')) {
+    lines.push('First screens not measured: the build needs the mistakes above fixed first.');
+  } else {
+    const notReady = buildReady(options, buildDir);
+    if (notReady) lines.push(notReady);
+    else {
+      const screens = await firstScreens(articles, buildDir);
+      lines.push(...screens.lines, ...screens.findings.map(formatFinding));
+      findings.push(...screens.findings);
+    }
+  }
+  const failures = findings.filter(isFailure).length;
+  lines.push(
+    `${articles.length} articles checked as of ${options.today.toISOString().slice(0, 10)} in China: ` +
+      `${findings.length} to look at, ${failures} that must be fixed.`,
+  );
+  return {lines, exitCode: failures > 0 ? 1 : 0};
+}
+
+function optionsFrom(args: string[]): CheckOptions {
+  const {values} = parseArgs({
+    args,
+    options: {today: {type: 'string'}, 'no-build': {type: 'boolean'}},
+  });
+  const today = values.today === undefined ? chinaDay(new Date()) : parseDay(values.today);
+  if (!today) throw new Error(`--today takes a day as YYYY-MM-DD, got "${values.today}"`);
+  return {siteDir: path.resolve(__dirname, '..'), today, build: !values['no-build']};
 }
 
 async function main(): Promise<void> {
-  const today = todayFromArguments(process.argv.slice(2));
-  const files = await articleFiles();
-  const findings = (
-    await Promise.all(
-      files.map(async (file) =>
-        checkArticle(file, await readFile(path.join(siteDir, file), 'utf8'), today),
-      ),
-    )
-  ).flat();
-  for (const finding of findings) console.log(formatFinding(finding));
-  const failures = findings.filter(isFailure).length;
-  console.log(
-    `${files.length} articles checked as of ${today.toISOString().slice(0, 10)}: ` +
-      `${findings.length} to look at, ${failures} that must be fixed.`,
-  );
-  process.exitCode = failures > 0 ? 1 : 0;
+  const {lines, exitCode} = await checkContent(optionsFrom(process.argv.slice(2)));
+  for (const line of lines) console.log(line);
+  process.exitCode = exitCode;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 2;
-});
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 2;
+  });
+}

@@ -44,9 +44,12 @@ npx tsc --noEmit -p .
 step 'Lint'
 npm run --silent lint
 
-step 'Production builds (as deployed, and with a product coming soon for the waitlist tests)'
+# check-content makes the production build (build/ is then missing) to measure its first screens.
+step 'Content: front matter, images, facts that have ended, first screens; the production build'
 rm -rf build build-waitlist
-npm run --silent build
+npm run --silent check-content
+
+step 'Production build with a product coming soon (for the waitlist tests)'
 COMING_SOON_PRODUCTS=trip-planner npm run --silent build -- --out-dir build-waitlist
 
 step 'Unit, integration and conformance tests (the server tests use the build)'

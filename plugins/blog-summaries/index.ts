@@ -1,9 +1,17 @@
+import logger from '@docusaurus/logger';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {getFileLoaderUtils} from '@docusaurus/utils';
-import {heroesModule, listedPosts, type BlogSummary, type ListedPost} from './summaries';
+import {
+  FrontMatterError,
+  heroesModule,
+  listedPosts,
+  type BlogSummary,
+  type ListedPost,
+} from './summaries';
 
 export type {BlogSummary, ListedPost};
+export {expiresOf, reviewedOn} from './front-matter';
 
 /** Global data of this plugin, read with `usePluginData('blog-summaries')`. */
 export interface BlogSummariesData {
@@ -20,7 +28,15 @@ export function blogPostsOf(
 ): ListedPost[] {
   const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
   if (!blog) throw new Error('blog-summaries needs the blog plugin');
-  return listedPosts(blog.blogPosts, siteDir);
+  try {
+    return listedPosts(blog.blogPosts, siteDir);
+  } catch (error) {
+    // Docusaurus prints a failed plugin's error under its own stack; the writer's lines go first.
+    if (error instanceof FrontMatterError) {
+      for (const line of error.message.split('\n')) logger.error(line);
+    }
+    throw error;
+  }
 }
 
 /**

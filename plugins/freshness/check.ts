@@ -1,14 +1,24 @@
+import path from 'node:path';
 import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
+import {
+  articleProblems,
+  expiresOf,
+  frontMatterLine,
+  reviewedOn,
+} from '../blog-summaries/front-matter';
 import {parseDay, toLongDate} from '../../src/lib/dates';
 
 /**
  * What a writer must act on, found in one article's source:
- * - `expired`: a fact marked `<Expires on="YYYY-MM-DD">` whose last day has passed;
+ * - `expired`: a fact marked `<Expires on="YYYY-MM-DD">`, or the title, description and excerpt
+ *   marked with `expires: YYYY-MM-DD`, whose last day has passed in China;
  * - `ending`: such a fact whose last day is within `ENDING_WITHIN_DAYS`;
  * - `review`: an article whose `last_update.date` is more than `REVIEW_AFTER_MONTHS` old;
- * - `invalid`: a mark or review date that cannot be read, so nothing would ever warn about it.
+ * - `invalid`: a mark, a front-matter field or an image a writer must fix (see
+ *   plugins/blog-summaries/front-matter.ts);
+ * - `too-long`: an article whose first screen does not fit the first round trip (first-screen.ts).
  */
-export type FindingKind = 'expired' | 'ending' | 'review' | 'invalid';
+export type FindingKind = 'expired' | 'ending' | 'review' | 'invalid' | 'too-long';
 
 export interface Finding {
   /** The file as the writer opens it, relative to the site. */
@@ -36,6 +46,40 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
+const MARKED_FACT = {
+  ended: (day: string, ago: string) => `a fact marked to end on ${day} has ended (${ago} ago)`,
+  fix: 'check the current rule, rewrite the sentence and its mark (on="…")',
+  ending: 'a fact ends',
+};
+
+const MARKED_SUMMARY: typeof MARKED_FACT = {
+  ended: (day: string, ago: string) =>
+    `the title, description and excerpt, marked to hold until ${day} (expires), have ended (${ago} ago)`,
+  fix: 'check the current rule, rewrite them and set expires to their new last day (or remove it)',
+  ending: 'the title, description and excerpt (expires) end',
+};
+
+function daysBetween(from: Date, to: Date): number {
+  return Math.round((to.getTime() - from.getTime()) / DAY_MS);
+}
+
+/** An ended or ending day, worded for what it marks; nothing when it is more than 60 days off. */
+function calendarFinding(
+  where: Pick<Finding, 'file' | 'line'>,
+  day: Date,
+  today: Date,
+  what: typeof MARKED_FACT,
+): Finding[] {
+  const daysLeft = daysBetween(today, day);
+  if (daysLeft < 0) {
+    const message = `${what.ended(toLongDate(day), plural(-daysLeft, 'day'))}: ${what.fix}, then set last_update.date`;
+    return [{...where, kind: 'expired', message}];
+  }
+  if (daysLeft > ENDING_WITHIN_DAYS) return [];
+  const message = `${what.ending} on ${toLongDate(day)}, in ${plural(daysLeft, 'day')}: check for an extension`;
+  return [{...where, kind: 'ending', message}];
+}
+
 /** Every `<Expires on="…">` mark in the source, with its line. */
 function expiryMarks(file: string, lines: readonly string[], today: Date): Finding[] {
   const findings: Finding[] = [];
@@ -53,95 +97,87 @@ function expiryMarks(file: string, lines: readonly string[], today: Date): Findi
         });
         continue;
       }
-      const daysLeft = Math.round((day.getTime() - today.getTime()) / DAY_MS);
-      if (daysLeft < 0) {
-        findings.push({
-          file,
-          line,
-          kind: 'expired',
-          message: `a fact marked to end on ${toLongDate(day)} has expired (${plural(-daysLeft, 'day')} ago): update it and its mark`,
-        });
-      } else if (daysLeft <= ENDING_WITHIN_DAYS) {
-        findings.push({
-          file,
-          line,
-          kind: 'ending',
-          message: `a fact ends on ${toLongDate(day)}, in ${plural(daysLeft, 'day')}: check for an extension`,
-        });
-      }
+      findings.push(...calendarFinding({file, line}, day, today, MARKED_FACT));
     }
   });
   return findings;
 }
 
-/** The article's `last_update.date`: missing, unreadable, or more than six months old. */
-function reviewDate(
+/** The front matter's `expires`: the day the title, description and excerpt stop holding. */
+function summaryExpiry(
   file: string,
-  lines: readonly string[],
+  source: string,
   frontMatter: Record<string, unknown>,
   today: Date,
 ): Finding[] {
-  const lineIndex = lines.findIndex((text) => /^last_update\s*:/.test(text));
-  const line = lineIndex === -1 ? 1 : lineIndex + 1;
-  const lastUpdate = frontMatter.last_update as {date?: unknown} | undefined;
-  const value = lastUpdate?.date;
-  // YAML reads an unquoted 2026-11-25 as a Date at UTC midnight.
-  const day =
-    value instanceof Date && !Number.isNaN(value.getTime())
-      ? value
-      : typeof value === 'string'
-        ? parseDay(value)
-        : undefined;
-  if (day === undefined) {
-    return [
-      {
-        file,
-        line,
-        kind: 'invalid',
-        message:
-          'the front matter needs the day the article was last reviewed: "last_update:" then "  date: YYYY-MM-DD"',
-      },
-    ];
-  }
-  if (addMonths(day, REVIEW_AFTER_MONTHS) < today) {
-    return [
-      {
-        file,
-        line,
-        kind: 'review',
-        message: `last reviewed on ${toLongDate(day)}, more than ${REVIEW_AFTER_MONTHS} months ago: check its facts and update last_update`,
-      },
-    ];
-  }
-  return [];
+  const day = expiresOf(frontMatter);
+  if (day === undefined) return [];
+  const line = frontMatterLine(source, 'expires') ?? 1;
+  return calendarFinding({file, line}, day, today, MARKED_SUMMARY);
+}
+
+/** An article whose `last_update.date` is more than six months old. */
+function reviewDue(
+  file: string,
+  source: string,
+  frontMatter: Record<string, unknown>,
+  today: Date,
+): Finding[] {
+  const day = reviewedOn(frontMatter);
+  if (day === undefined || addMonths(day, REVIEW_AFTER_MONTHS) >= today) return [];
+  return [
+    {
+      file,
+      line: frontMatterLine(source, 'last_update') ?? 1,
+      kind: 'review',
+      message: `last reviewed on ${toLongDate(day)}, more than ${REVIEW_AFTER_MONTHS} months ago: check its facts and update last_update`,
+    },
+  ];
 }
 
 /**
- * A `date:` of the front matter that names no day of the calendar. YAML reads an unquoted
- * 2026-02-30 as 2 March, so the parsed front matter cannot show the mistake; the source can.
+ * The calendar's findings for one article as of `today` (China's day, see chinaDay): facts and
+ * summaries that have ended or end soon, a review that is due, and marks that cannot be read. The
+ * front matter's own mistakes are `frontMatterFindings`'.
  */
-function impossibleDays(file: string, lines: readonly string[]): Finding[] {
-  const end = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
-  return lines.slice(1, Math.max(end, 1)).flatMap((text, index) => {
-    const day = /^\s*date\s*:\s*["']?(\d{4}-\d{2}-\d{2})/.exec(text)?.[1];
-    if (day === undefined || parseDay(day) !== undefined) return [];
-    const message = `${day} is not a day of the calendar (YYYY-MM-DD)`;
-    return [{file, line: index + 2, kind: 'invalid' as const, message}];
-  });
-}
-
-/** What needs a writer's attention in one article, as of `today` (a UTC midnight). */
 export async function checkArticle(file: string, source: string, today: Date): Promise<Finding[]> {
   const lines = source.split(/\r?\n/);
-  const impossible = impossibleDays(file, lines);
-  if (impossible.length > 0) return impossible;
   const {frontMatter} = await DEFAULT_PARSE_FRONT_MATTER({filePath: file, fileContent: source});
-  return [...reviewDate(file, lines, frontMatter, today), ...expiryMarks(file, lines, today)];
+  return [
+    ...reviewDue(file, source, frontMatter, today),
+    ...summaryExpiry(file, source, frontMatter, today),
+    ...expiryMarks(file, lines, today),
+  ];
+}
+
+/**
+ * The mistakes in an article's front matter and images (plugins/blog-summaries/front-matter.ts),
+ * as findings; a front matter YAML cannot read is one.
+ */
+export async function frontMatterFindings(
+  file: string,
+  source: string,
+  siteDir: string,
+): Promise<Finding[]> {
+  const sourcePath = path.join(siteDir, file);
+  try {
+    const {frontMatter} = await DEFAULT_PARSE_FRONT_MATTER({filePath: file, fileContent: source});
+    return articleProblems({sourcePath, source, frontMatter}, siteDir).map(({line, message}) => ({
+      file,
+      line,
+      kind: 'invalid' as const,
+      message,
+    }));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const message = `the front matter (between the two --- lines) cannot be read: ${reason}`;
+    return [{file, line: 1, kind: 'invalid', message}];
+  }
 }
 
 /** Findings that fail `npm run check-content`; the rest are reminders. */
 export function isFailure(finding: Finding): boolean {
-  return finding.kind === 'expired' || finding.kind === 'invalid';
+  return finding.kind !== 'ending' && finding.kind !== 'review';
 }
 
 export function formatFinding({file, line, kind, message}: Finding): string {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import logger from '@docusaurus/logger';
 import type {BlogContent, BlogPost, Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {utcDay} from '../../src/lib/dates';
+import {chinaDay} from '../../src/lib/dates';
 import {checkArticle, formatFinding, type Finding} from './check';
 
 type CreateFeedItems = NonNullable<NonNullable<BlogOptions['feedOptions']>['createFeedItems']>;
@@ -31,7 +31,7 @@ export const feedItemsWithReviewDates: CreateFeedItems = async ({
 
 /** The findings the build reports; a mark or date it cannot read stops the build. */
 async function checkPosts(posts: readonly BlogPost[], siteDir: string): Promise<Finding[]> {
-  const today = utcDay(new Date());
+  const today = chinaDay(new Date());
   const findings = await Promise.all(
     posts.map(async ({metadata}) => {
       const file = metadata.source.replace(/^@site\//, '');
@@ -42,9 +42,10 @@ async function checkPosts(posts: readonly BlogPost[], siteDir: string): Promise<
 }
 
 /**
- * Keeps the blog's freshness visible: the build lists facts that have expired or end soon and
- * articles due for review, the same list as `npm run check-content`, as warnings: a build never
- * fails on a calendar date, only on a mark or review date it cannot read.
+ * Keeps the blog's freshness visible: the build lists facts that have ended or end soon (in
+ * China's calendar) and articles due for review, the same list as `npm run check-content`, as
+ * warnings: a build never fails on a calendar date, only on a mark it cannot read (blog-summaries
+ * checks the front matter's dates).
  */
 export default function freshness(context: LoadContext): Plugin {
   return {
@@ -55,7 +56,11 @@ export default function freshness(context: LoadContext): Plugin {
       if (!blog) throw new Error('freshness needs the blog plugin');
       const findings = await checkPosts(blog.blogPosts, context.siteDir);
       const invalid = findings.filter((finding) => finding.kind === 'invalid');
-      if (invalid.length > 0) throw new Error(invalid.map(formatFinding).join('\n'));
+      if (invalid.length > 0) {
+        // Docusaurus prints a failed plugin's error under its own stack; the writer's lines go first.
+        for (const finding of invalid) logger.error(formatFinding(finding));
+        throw new Error(invalid.map(formatFinding).join('\n'));
+      }
       for (const finding of findings) logger.warn(formatFinding(finding));
     },
   };

@@ -1,7 +1,7 @@
 import {readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {brotliCompress, constants, gzip} from 'node:zlib';
+import {brotliCompress, constants, gzip, type BrotliOptions} from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -26,15 +26,20 @@ export interface CompressedForms {
   gzip?: Buffer;
 }
 
+/** Brotli at its best setting, for a body of `size` bytes. */
+export function brotliOptions(size: number): BrotliOptions {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+}
+
 /** Brotli and gzip at their best settings; a form no smaller than the original is left out. */
 export async function compressForms(body: Buffer): Promise<CompressedForms> {
   const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
+    brotli(body, brotliOptions(body.length)),
     gzipAsync(body, {level: constants.Z_BEST_COMPRESSION}),
   ]);
   return {

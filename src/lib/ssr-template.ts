@@ -15,8 +15,8 @@ import {buildSync} from 'esbuild';
  * search box or a form gets both then.
  *
  * It leaves out the stock template's `<meta name="generator">`, and the classic theme's SVG sprite
- * (`THEME_SPRITE`): every byte counts towards the longest article fitting the first round trip
- * (14,600 B with its headers; the bench checks it).
+ * (`THEME_SPRITE`): every byte of the head counts towards each article's first screen fitting the
+ * first round trip (14,600 B with its headers; scripts/first-screen.ts).
  */
 
 /** What the built page script passes `startPage`: the template writes the page's URLs there. */

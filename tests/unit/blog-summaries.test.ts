@@ -1,19 +1,19 @@
 /** @jest-environment node */
 import path from 'node:path';
 import type {BlogPost} from '@docusaurus/plugin-content-blog';
+import type {ArticleInput} from '../../plugins/blog-summaries/front-matter';
 import {
   FrontMatterError,
   heroesModule,
   listedPosts,
   validateFrontMatter,
-  type PostInput,
 } from '../../plugins/blog-summaries/summaries';
 
 const siteDir = path.join(__dirname, 'fixtures');
 const goodSource = path.join(siteDir, 'blog/2025-07-01-good-post/index.md');
 
-function post(frontMatter: Record<string, unknown>, sourcePath = goodSource): PostInput {
-  return {sourcePath, frontMatter};
+function post(frontMatter: Record<string, unknown>, sourcePath = goodSource): ArticleInput {
+  return {sourcePath, source: '', frontMatter};
 }
 
 const valid = {
@@ -32,11 +32,14 @@ describe('front matter validation', () => {
   });
 
   it.each(['slug', 'title', 'description', 'date', 'image', 'excerpt'])(
-    'fails naming the file when "%s" is missing',
+    'fails in one line naming the file, "%s" and what to add when it is missing',
     (field) => {
       const {[field]: _omitted, ...rest} = valid as Record<string, unknown>;
+      expect(() => validateFrontMatter(post(rest), siteDir)).toThrow(FrontMatterError);
       expect(() => validateFrontMatter(post(rest), siteDir)).toThrow(
-        new FrontMatterError(`blog/2025-07-01-good-post/index.md: "${field}" is missing`),
+        new RegExp(
+          `^blog/2025-07-01-good-post/index\\.md:1: invalid: "${field}" is missing: add [^\\n]+$`,
+        ),
       );
     },
   );
@@ -56,7 +59,7 @@ describe('front matter validation', () => {
 
   it('rejects an image that does not exist beside the post', () => {
     expect(() => validateFrontMatter(post({...valid, image: './missing.svg'}), siteDir)).toThrow(
-      /"image" \.\/missing\.svg does not exist/,
+      /"image" \.\/missing\.svg does not exist: put the file beside index.mdx or correct the path/,
     );
   });
 
@@ -80,9 +83,9 @@ describe('front matter validation', () => {
     expect(() => validateFrontMatter(post({...valid, related}), siteDir)).toThrow(message);
   });
 
-  it('lists every problem of a file in one message', () => {
+  it('lists every problem of a file, one line each', () => {
     expect(() => validateFrontMatter(post({image: './hero.svg'}), siteDir)).toThrow(
-      /"slug" is missing; "title" is missing; "description" is missing; "excerpt" is missing; "date" is missing/,
+      /"slug" is missing.*\n.*"title" is missing.*\n.*"description" is missing.*\n.*"excerpt" is missing.*\n.*"date" is missing/,
     );
   });
 });
@@ -132,13 +135,15 @@ describe('listed posts', () => {
   it('fails naming the file when a related guide is not a listed article', () => {
     const posts = [blogPost({frontMatter: {...valid, related: ['hidden-post']}})];
     expect(() => listedPosts(posts, siteDir)).toThrow(
-      'blog/2025-07-01-good-post/index.md: "related" names "hidden-post", which no listed article has as its slug',
+      'blog/2025-07-01-good-post/index.md:1: invalid: "related" names "hidden-post", which no listed article has as its slug',
     );
   });
 
   it('validates unlisted posts too', () => {
     const broken = blogPost({unlisted: true, frontMatter: {...valid, excerpt: undefined}});
-    expect(() => listedPosts([broken], siteDir)).toThrow(/index.md: "excerpt" is missing/);
+    expect(() => listedPosts([broken], siteDir)).toThrow(
+      /index.md:1: invalid: "excerpt" is missing/,
+    );
   });
 
   it('requires each hero through the given loader, keyed by permalink', () => {

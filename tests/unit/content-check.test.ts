@@ -23,7 +23,7 @@ describe('the content check', () => {
   it('reports a fact whose last day has passed as expired, with its file and line, and fails', async () => {
     const findings = await checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2027-01-02'));
     expect(findings.map(formatFinding)).toEqual([
-      `${FILE}:10: expired: a fact marked to end on 31 December 2026 has expired (2 days ago): update it and its mark`,
+      `${FILE}:10: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, rewrite the sentence and its mark (on="…"), then set last_update.date`,
     ]);
     expect(findings.every(isFailure)).toBe(true);
   });
@@ -73,23 +73,16 @@ describe('the content check', () => {
     expect(findings.every(isFailure)).toBe(true);
   });
 
-  it('fails on a front-matter day the calendar does not have, which YAML would move to the next month', async () => {
-    const source = article('2026-11-31', 'No dated facts.').replace(
+  it('reports an ended front-matter expires like an ended mark, on the line of expires, and fails', async () => {
+    const source = article('2026-11-25', 'No dated facts.').replace(
       'slug: visa-guide\n',
-      'slug: visa-guide\ndate: 2026-02-30T08:00:00Z\n',
+      'slug: visa-guide\nexpires: 2026-12-31\n',
     );
-    const findings = await checkArticle(FILE, source, day('2026-11-25'));
+    const findings = await checkArticle(FILE, source, day('2027-01-01'));
     expect(findings.map(formatFinding)).toEqual([
-      `${FILE}:3: invalid: 2026-02-30 is not a day of the calendar (YYYY-MM-DD)`,
-      `${FILE}:6: invalid: 2026-11-31 is not a day of the calendar (YYYY-MM-DD)`,
+      `${FILE}:3: expired: the title, description and excerpt, marked to hold until 31 December 2026 (expires), have ended (1 day ago): check the current rule, rewrite them and set expires to their new last day (or remove it), then set last_update.date`,
     ]);
     expect(findings.every(isFailure)).toBe(true);
-  });
-
-  it('fails on an article without a review date', async () => {
-    const source = '---\nslug: visa-guide\n---\n\nText.\n';
-    const findings = await checkArticle(FILE, source, day('2026-11-25'));
-    expect(findings.map((finding) => finding.kind)).toEqual(['invalid']);
   });
 
   it('reads every article of the blog, each with a review date and only readable marks', async () => {

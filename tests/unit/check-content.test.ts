@@ -1,0 +1,94 @@
+/**
+ * @jest-environment node
+ *
+ * `npm run check-content` as CI runs it: its exit status and its lines, on the real articles and
+ * on a copy of the blog with a writer's mistake, as of an injected day.
+ */
+import {execFile} from 'node:child_process';
+import {cp, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import {checkContent} from '../../scripts/check-content';
+import {parseDay} from '../../src/lib/dates';
+
+jest.setTimeout(60_000);
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+const VISA = 'blog/2025-10-16-china-best-travel-destination-2025/index.mdx';
+
+function day(text: string): Date {
+  const parsed = parseDay(text);
+  if (!parsed) throw new Error(`not a day: ${text}`);
+  return parsed;
+}
+
+/** A site holding only the blog, so nothing can be built or measured. */
+async function blogCopy(): Promise<string> {
+  const site = await mkdtemp(path.join(tmpdir(), 'check-content-'));
+  await cp(path.join(ROOT, 'blog'), path.join(site, 'blog'), {recursive: true});
+  return site;
+}
+
+let site: string | undefined;
+afterEach(async () => {
+  if (site) await rm(site, {recursive: true, force: true});
+  site = undefined;
+});
+
+it('fails with exit status 1 on the visa fact once it has ended, with the file, line and what to do', async () => {
+  const failure = run(
+    'npx',
+    ['tsx', 'scripts/check-content.ts', '--today', '2027-01-02', '--no-build'],
+    {
+      cwd: ROOT,
+    },
+  );
+  await expect(failure).rejects.toMatchObject({
+    code: 1,
+    stdout: expect.stringContaining(
+      `${VISA}:40: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, rewrite the sentence and its mark (on="…"), then set last_update.date\n`,
+    ) as unknown,
+  });
+});
+
+it('passes as of a day when every fact still holds, saying how to get the build it did not measure', async () => {
+  site = await blogCopy();
+  const result = await checkContent({siteDir: site, today: day('2026-11-27'), build: false});
+  expect(result.exitCode).toBe(0);
+  expect(result.lines).toContain(
+    'First screens not measured: the build is missing; run npm run build (or leave out --no-build).',
+  );
+});
+
+it('reports a missing description in one line without building, and fails', async () => {
+  site = await blogCopy();
+  const file = path.join(site, VISA);
+  const source = await readFile(file, 'utf8');
+  await writeFile(file, source.replace(/^description:.*\n/m, ''));
+  const result = await checkContent({siteDir: site, today: day('2026-11-27'), build: true});
+  expect(result.exitCode).toBe(1);
+  expect(result.lines).toContain(
+    `${VISA}:11: invalid: "description" is missing: add the text for search results and sharing, like description: '…' (120-160 characters read best, at least 50)`,
+  );
+  expect(result.lines).toContain(
+    'First screens not measured: the build needs the mistakes above fixed first.',
+  );
+});
+
+it("counts today in China: 1 January in Beijing ends a fact marked to 31 December, though UTC's day is still the 31st", async () => {
+  site = await blogCopy();
+  jest.useFakeTimers({
+    now: new Date('2026-12-31T16:30:00Z'),
+    doNotFake: ['setImmediate', 'nextTick'],
+  });
+  try {
+    const {chinaDay} = await import('../../src/lib/dates');
+    const result = await checkContent({siteDir: site, today: chinaDay(new Date()), build: false});
+    expect(result.exitCode).toBe(1);
+    expect(result.lines.join('\n')).toContain(`${VISA}:40: expired:`);
+  } finally {
+    jest.useRealTimers();
+  }
+});
