@@ -3,7 +3,9 @@
  * offline reading, saves all the guides on request, and shows the site's offline page for an
  * address that was never saved.
  * - Pages: network first, falling back to the saved copy when the network fails or stalls for
- *   NETWORK_TIMEOUT_SECONDS; every page read online is saved as it is read.
+ *   NETWORK_TIMEOUT_SECONDS; every page read online is saved as it is read, under its path alone
+ *   (a link shared in WeChat adds `?from=singlemessage`), and only when the answer is that page
+ *   whole (`isWholePage`): a redirect, a maintenance page or an API's JSON is shown, never saved.
  * - Hashed assets (`/assets/`, whose names change with their content): from the device once
  *   fetched; past ASSETS_KEPT of them, the least recently used go (a deploy's leftovers first).
  *   Other files (images in `/img/`, the search index): from the device, refreshed in the
@@ -14,6 +16,7 @@
 import {clientsClaim} from 'workbox-core';
 import {ExpirationPlugin} from 'workbox-expiration';
 import {cleanupOutdatedCaches, matchPrecache, precacheAndRoute} from 'workbox-precaching';
+import type {WorkboxPlugin} from 'workbox-core/types';
 import {registerRoute, setCatchHandler} from 'workbox-routing';
 import {CacheFirst, NetworkFirst, StaleWhileRevalidate} from 'workbox-strategies';
 import {FRAMEWORK_MAP_PATH} from '../lean-client/protocol';
@@ -49,19 +52,23 @@ cleanupOutdatedCaches();
 void self.skipWaiting();
 clientsClaim();
 
+/** The pages cache's rules, for every page read: one key per path, whole pages only. */
+const WHOLE_PAGES: WorkboxPlugin = {
+  cacheKeyWillBeUsed: ({request}) => Promise.resolve(pageKey(request.url)),
+  cacheWillUpdate: async ({request, response}) =>
+    (await isWholePage(response, pageKey(request.url))) ? response : null,
+  // A page read is kept whole: its images below the fold too, read or not.
+  cacheDidUpdate: async ({request}) => {
+    await keepFilesOf(request.url);
+  },
+};
+
 registerRoute(
   ({request}) => request.mode === 'navigate',
   new NetworkFirst({
     cacheName: PAGES,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    // A page read is kept whole: its images below the fold too, read or not.
-    plugins: [
-      {
-        cacheDidUpdate: async ({request}) => {
-          await keepFilesOf(request.url);
-        },
-      },
-    ],
+    plugins: [WHOLE_PAGES],
   }),
 );
 registerRoute(
@@ -92,16 +99,50 @@ self.addEventListener('message', (event) => {
   if (event.data === 'status') {
     // The page that installed this worker was loaded before it: keep that one too.
     const url = event.source?.url;
-    const keepIt = url === undefined ? Promise.resolve(0) : keepPage(url).catch(() => 0);
+    const keepIt = url === undefined ? Promise.resolve() : keepPage(url).catch(() => undefined);
     event.waitUntil(keepIt.then(status).then(reply));
   }
   if (event.data === 'save') event.waitUntil(saveGuides(reply));
 });
 
-/** The paths of the pages saved on this device. */
+/** A page's key in the pages cache: its address without query or hash. */
+function pageKey(url: string): string {
+  const {origin, pathname} = new URL(url, self.location.href);
+  return origin + pathname;
+}
+
+/** The path a page names as its own in `<link rel="canonical">` (unquoted in the built HTML). */
+function canonicalPath(html: string): string | undefined {
+  const link = /<link\b[^>]*\brel=["']?canonical\b[^>]*>/i.exec(html)?.[0];
+  const href = link && /\bhref=["']?([^"'\s>]+)/i.exec(link)?.[1];
+  return href && URL.canParse(href, self.location.href)
+    ? new URL(href, self.location.href).pathname
+    : undefined;
+}
+
+/**
+ * Whether an answer is this site's whole page for the page at `key`: only such an answer may
+ * replace a saved copy. A redirect, an error, a maintenance page, a feed, JSON, or a page cut
+ * short is not.
+ */
+async function isWholePage(response: Response, key: string): Promise<boolean> {
+  const type = response.headers.get('Content-Type') ?? '';
+  if (response.status !== 200 || response.redirected || response.type !== 'basic') return false;
+  if (!type.startsWith('text/html')) return false;
+  // The minifier drops the optional `</html>`: a whole page of this build ends with `</body>`.
+  const html = await response
+    .clone()
+    .text()
+    .catch(() => '');
+  return /<\/(?:body|html)>\s*$/i.test(html) && canonicalPath(html) === new URL(key).pathname;
+}
+
+/** The paths of the pages saved on this device (under their own paths: readable offline). */
 async function savedPaths(): Promise<string[]> {
   const requests = await (await caches.open(PAGES)).keys();
-  return requests.map((request) => new URL(request.url).pathname);
+  return requests
+    .filter((request) => request.url === pageKey(request.url))
+    .map((request) => new URL(request.url).pathname);
 }
 
 function describe(savedCount: number): string {
@@ -124,17 +165,17 @@ function wireBytes(url: string): number {
   return entry?.transferSize ?? 0;
 }
 
-/** Fetches into a cache; returns what it cost on the wire. */
-async function download(cacheName: string, url: string): Promise<number> {
+/** Fetches a file into the files cache; returns what it cost on the wire. */
+async function downloadFile(url: string): Promise<number> {
   const response = await fetch(url, {cache: 'no-cache'});
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  await (await caches.open(cacheName)).put(url, response);
+  await (await caches.open(FILES)).put(url, response);
   return wireBytes(url);
 }
 
 /** The images and stylesheets a saved page shows that are not saved yet, saved. */
-async function keepFilesOf(pageUrl: string): Promise<number> {
-  const page = await caches.match(pageUrl, {cacheName: PAGES});
+async function keepFilesOf(key: string): Promise<number> {
+  const page = await caches.match(key, {cacheName: PAGES});
   if (!page) return 0;
   // A worker runs only where scripts do, so what `<noscript>` links is never shown.
   const html = (await page.text()).replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
@@ -146,15 +187,28 @@ async function keepFilesOf(pageUrl: string): Promise<number> {
   );
   const files = await caches.open(FILES);
   const costs = await Promise.all(
-    [...urls].map(async (url) => ((await files.match(url)) ? 0 : download(FILES, url))),
+    [...urls].map(async (url) => ((await files.match(url)) ? 0 : downloadFile(url))),
   );
   return costs.reduce((sum, cost) => sum + cost, 0);
 }
 
+/**
+ * Fetches a page afresh and, if the answer is that page whole, saves it with what it shows.
+ * Returns what that cost on the wire, or undefined when the answer was something else (the
+ * saved copy, if any, stays); throws when the connection fails.
+ */
+async function savePage(path: string): Promise<number | undefined> {
+  const key = pageKey(path);
+  const response = await fetch(key, {cache: 'no-cache'});
+  if (!(await isWholePage(response, key))) return undefined;
+  await (await caches.open(PAGES)).put(key, response);
+  return wireBytes(key) + (await keepFilesOf(key));
+}
+
 /** Saves a page and what it shows, unless it is saved already. */
-async function keepPage(url: string): Promise<number> {
-  if (await caches.match(url, {cacheName: PAGES})) return 0;
-  return (await download(PAGES, url)) + (await keepFilesOf(url));
+async function keepPage(url: string): Promise<void> {
+  if (await caches.match(pageKey(url), {cacheName: PAGES})) return;
+  await savePage(url);
 }
 
 /** Saves every guide, and the blog index, with what they show, telling the page how far it got. */
@@ -162,6 +216,7 @@ async function saveGuides(reply: (state: WorkerState) => void): Promise<void> {
   const {guides, pages} = OFFLINE_GUIDES;
   let bytes = 0;
   let done = 0;
+  let missed = 0;
   const progress = (text: string, busy: boolean) =>
     void savedPaths().then((saved) => reply({text, busy, saved}));
   const size = () => `${Math.round(bytes / 1024)} KB`;
@@ -169,12 +224,22 @@ async function saveGuides(reply: (state: WorkerState) => void): Promise<void> {
   try {
     // Afresh, so that the copies are today's.
     for (const path of [...pages, ...guides]) {
-      bytes += (await download(PAGES, path)) + (await keepFilesOf(path));
+      const cost = await savePage(path);
+      bytes += cost ?? 0;
       if (!guides.includes(path)) continue;
+      if (cost === undefined) {
+        missed += 1;
+        continue;
+      }
       done += 1;
       progress(`Saved ${done} of ${guides.length} guides (${size()})…`, true);
     }
-    progress(`All ${guides.length} guides are saved on this device (${size()}).`, false);
+    progress(
+      missed === 0
+        ? `All ${guides.length} guides are saved on this device (${size()}).`
+        : `Saved ${done} of ${guides.length} guides (${size()}); ${missed} could not be saved just now. Try again later.`,
+      false,
+    );
   } catch {
     progress(
       `Saving stopped after ${done} of ${guides.length} guides: the connection failed. Try again when you are online.`,

@@ -6,7 +6,7 @@
 import {cp, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import type {Page} from '@playwright/test';
+import type {BrowserContext, Page} from '@playwright/test';
 import {createPgliteStorage, startServer, type ServerProcess} from '../integration/server-process';
 import {
   ARTICLE_PAGES,
@@ -26,6 +26,44 @@ const isFrameworkStylesheet = (url: string) =>
 
 async function isSaved(page: Page, route: string): Promise<boolean> {
   return page.evaluate(async (url) => (await caches.match(url)) !== undefined, route);
+}
+
+/** The addresses (path and query) in the worker's cache of pages, sorted. */
+async function savedPageAddresses(page: Page): Promise<string[]> {
+  const addresses = await page.evaluate(async () =>
+    (await (await caches.open('pages')).keys()).map(({url}) => {
+      const {pathname, search} = new URL(url);
+      return pathname + search;
+    }),
+  );
+  return addresses.sort();
+}
+
+/** What a host may answer for a page instead of that page, and the heading a visitor then sees. */
+const NOT_THE_PAGE = [
+  {
+    name: 'a redirect elsewhere',
+    answer: {status: 301, headers: {location: '/blogs'}},
+    heading: 'Travel and Life in China',
+  },
+  {
+    name: 'a maintenance page',
+    answer: {
+      status: 200,
+      contentType: 'text/html',
+      body: '<html><body><h1>Down for maintenance</h1></body></html>',
+    },
+    heading: 'Down for maintenance',
+  },
+] as const;
+
+/** The network answers `route` so, to the service worker's requests as well as the page's. */
+async function answerWith(
+  context: BrowserContext,
+  route: string,
+  answer: (typeof NOT_THE_PAGE)[number]['answer'],
+): Promise<void> {
+  await context.route(`**${route}`, (request) => request.fulfill(answer));
 }
 
 /** Waits until the service worker runs and has kept the page it was installed from. */
@@ -209,6 +247,100 @@ test.describe('offline', () => {
     // A guide never opened online: its page was saved, and the framework's chunks for it too.
     await page.goto('/blog/gotcha-vs-rest');
     await searchTaobao(page);
+  });
+
+  test('a guide opened with a query string is saved, listed and opened offline at its own address', async ({
+    page,
+    context,
+  }) => {
+    const [first, second] = ['/blog/china-social-credit', '/blog/taobao-guide'];
+    // As WeChat opens a shared link: the first installs the worker, the worker controls the second.
+    await page.goto(`${first}?from=singlemessage#top`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => isSaved(page, first)).toBe(true);
+    await page.goto(`${second}?from=timeline&isappinstalled=0`);
+    await expect.poll(() => isSaved(page, second)).toBe(true);
+    expect(await savedPageAddresses(page)).toEqual([first, second]);
+
+    await context.setOffline(true);
+    for (const route of [first, second]) {
+      const response = await page.goto(route);
+      expect(response?.fromServiceWorker()).toBe(true);
+      await expect(page.getByRole('heading', {level: 1})).not.toHaveText('You are offline');
+    }
+    await page.goto('/blogs');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('You are offline');
+    const saved = page.getByRole('main').getByRole('listitem');
+    await expect(saved).toHaveCount(2);
+    await saved.getByRole('link').first().click();
+    await expect(page).toHaveURL(first);
+    await expect(page.getByRole('heading', {level: 1})).not.toHaveText('You are offline');
+  });
+
+  for (const {name, answer, heading} of NOT_THE_PAGE) {
+    test(`${name} is shown but never replaces a saved guide`, async ({page, context}) => {
+      const guide = '/blog/taobao-guide';
+      await page.goto(guide);
+      await workerKeptPage(page);
+      const title = (await page.getByRole('heading', {level: 1}).textContent()) ?? '';
+      await answerWith(context, guide, answer);
+      await page.goto(guide);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(heading);
+      await context.unrouteAll();
+
+      await context.setOffline(true);
+      await page.goto(guide);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(title);
+    });
+  }
+
+  test('"Save all guides" saves no guide that answers with a redirect or a maintenance page, and says so', async ({
+    page,
+    context,
+  }) => {
+    const total = ARTICLE_PAGES.length;
+    const [redirected = '', down = ''] = ARTICLE_PAGES;
+    const [redirect, maintenance] = NOT_THE_PAGE;
+    await page.goto('/blogs');
+    await workerKeptPage(page);
+    await answerWith(context, redirected, redirect.answer);
+    await answerWith(context, down, maintenance.answer);
+    const control = page.getByRole('region', {name: 'Read offline'});
+    const status = control.locator('output');
+    await control.getByRole('button', {name: 'Save all guides for offline'}).click();
+    await expect(status).toHaveText(
+      new RegExp(
+        `^Saved ${total - 2} of ${total} guides \\(\\d+ KB\\); 2 could not be saved just now\\. Try again later\\.$`,
+      ),
+    );
+    for (const route of [redirected, down]) expect(await isSaved(page, route)).toBe(false);
+    await context.unrouteAll();
+    await page.reload();
+    await expect(status).toHaveText(`${total - 2} of ${total} guides are saved on this device.`);
+
+    await context.setOffline(true);
+    await page.goto(redirected);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('You are offline');
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(total - 2);
+  });
+
+  test('an API address opened in the browser is not saved among the pages', async ({
+    page,
+    context,
+  }) => {
+    const api = '/rest/v1/waitlist_emails?select=id';
+    await page.goto('/blogs');
+    await workerKeptPage(page);
+    // As a host whose proxy adds the key answers it (the bundled server asks for the key).
+    await context.route(`**${api}`, (route) =>
+      route.fulfill({status: 200, contentType: 'application/json', body: '[]'}),
+    );
+    await page.goto(api);
+    await expect(page.getByText('[]')).toBeVisible();
+    // Pages are saved in the order they are read: once a later one is, the API's answer would be.
+    await page.goto('/gotcha-screen-translator/support');
+    await expect.poll(() => isSaved(page, '/gotcha-screen-translator/support')).toBe(true);
+    expect(await savedPageAddresses(page)).toEqual(['/blogs', '/gotcha-screen-translator/support']);
   });
 
   test('with nothing saved, the offline page says how to save guides', async ({page, context}) => {
