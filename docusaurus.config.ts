@@ -9,7 +9,7 @@ import {ssrTemplate} from './src/lib/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
 import {brokenMarkdownImage} from './plugins/blog-summaries/front-matter';
 import criticalCss from './plugins/critical-css';
-import freshness, {feedItemsWithReviewDates} from './plugins/freshness';
+import freshness, {describeEndedPosts, feedItemsWithReviewDates} from './plugins/freshness';
 import leanClient from './plugins/lean-client';
 import offline from './plugins/offline';
 import robotsTxt from './plugins/robots-txt';
@@ -17,6 +17,7 @@ import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-h
 import {projectOrigin} from './plugins/security-headers/waitlist-proxy';
 import socialCards from './plugins/social-cards';
 import {PALETTE} from './src/lib/brand-palette';
+import {chinaDay} from './src/lib/dates';
 
 const siteUrl = (process.env.SITE_URL || site.defaultUrl).replace(/\/+$/, '');
 
@@ -134,6 +135,7 @@ const config: Config = {
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
+          processBlogPosts: describeEndedPosts(chinaDay(buildDate)),
           feedOptions: {
             type: ['rss', 'atom'],
             title: BLOG_TITLE,

@@ -51,12 +51,16 @@ export default function blogSummaries(context: LoadContext): Plugin {
 
     async allContentLoaded({allContent, actions}) {
       const posts = blogPostsOf(allContent, context.siteDir);
-      const summaries = posts.map(({permalink, title, excerpt, date}) => ({
-        permalink,
-        title,
-        excerpt,
-        date,
-      }));
+      const summaries = posts.map(
+        ({permalink, title, excerpt, date, reviewed, expires}): BlogSummary => ({
+          permalink,
+          title,
+          excerpt,
+          date,
+          reviewed,
+          ...(expires !== undefined && {expires}),
+        }),
+      );
       actions.setGlobalData({summaries} satisfies BlogSummariesData);
       // The server build must not emit files: the loader differs between the two builds.
       for (const side of ['client', 'server'] as const) {

@@ -4,10 +4,12 @@ import type {BlogPost} from '@docusaurus/plugin-content-blog';
 import {toDisplayDate} from '../../src/lib/dates';
 import {
   articleProblems,
+  expiresOf,
   formatProblem,
   frontMatterLine,
   type ArticleInput,
   type ArticleProblem,
+  reviewedOn,
 } from './front-matter';
 
 /**
@@ -20,6 +22,10 @@ export interface BlogSummary {
   excerpt: string;
   /** YYYY/MM/DD */
   date: string;
+  /** The day its facts were last checked (`last_update.date`), YYYY-MM-DD. */
+  reviewed: string;
+  /** The last day its title and excerpt hold (`expires`), YYYY-MM-DD, if it gives one. */
+  expires?: string;
 }
 
 /** A listed post's summary and the hero file beside it. */
@@ -69,6 +75,12 @@ function unknownRelated(
   ];
 }
 
+/** A validated day as YYYY-MM-DD. */
+function isoDay(day: Date | undefined): string {
+  if (day === undefined) throw new Error('A validated post has its days');
+  return day.toISOString().slice(0, 10);
+}
+
 /**
  * Every post validated, then the listed ones in the blog plugin's order (newest first; posts of
  * the same day by the time in their `date`), with what the cards need. Throws one error with a
@@ -102,6 +114,10 @@ export function listedPosts(blogPosts: readonly BlogPost[], siteDir: string): Li
       title: post.metadata.title,
       excerpt: String(post.metadata.frontMatter.excerpt),
       date: toDisplayDate(post.metadata.date),
+      reviewed: isoDay(reviewedOn(post.metadata.frontMatter)),
+      ...(expiresOf(post.metadata.frontMatter) && {
+        expires: isoDay(expiresOf(post.metadata.frontMatter)),
+      }),
       heroFile: path.resolve(
         path.dirname(sourcePath(post)),
         String(post.metadata.frontMatter.image),

@@ -3,10 +3,31 @@ import path from 'node:path';
 import logger from '@docusaurus/logger';
 import type {BlogContent, BlogPost, Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {chinaDay} from '../../src/lib/dates';
+import {chinaDay, toLongDate} from '../../src/lib/dates';
+import {expiresOf} from '../blog-summaries/front-matter';
 import {checkArticle, formatFinding, type Finding} from './check';
 
 type CreateFeedItems = NonNullable<NonNullable<BlogOptions['feedOptions']>['createFeedItems']>;
+type ProcessBlogPosts = NonNullable<BlogOptions['processBlogPosts']>;
+
+/**
+ * Posts whose title, description and excerpt hold only until a day (front matter `expires`) say
+ * first in their description that it has ended, in a build after that day in China: the page's
+ * description and sharing tags, its sharing card and the feeds all read it. The cards say so
+ * through `<Expires>` (src/components/BlogCard), on the reader's day too.
+ */
+export function describeEndedPosts(buildDay: Date): ProcessBlogPosts {
+  return ({blogPosts}) =>
+    Promise.resolve(
+      blogPosts.map((post) => {
+        const lastDay = expiresOf(post.metadata.frontMatter);
+        if (lastDay === undefined || lastDay >= buildDay) return post;
+        const ended = `Some rules in this guide ended on ${toLongDate(lastDay)}; check them before you rely on them.`;
+        const description = `${ended} ${post.metadata.description}`;
+        return {...post, metadata: {...post.metadata, description}};
+      }),
+    );
+}
 
 /** When a post was last reviewed (`last_update.date`), or published if never. */
 function reviewedAt(post: BlogPost): Date {

@@ -120,16 +120,22 @@ describe('listed posts', () => {
     ]);
   });
 
-  it('gives the cards the excerpt, the date as YYYY/MM/DD and the hero file from the front matter', () => {
+  it('gives the cards the excerpt, the date as YYYY/MM/DD, the review day and the hero file from the front matter', () => {
     expect(listedPosts([blogPost({date: new Date('2025-06-13T10:00:00Z')})], siteDir)).toEqual([
       {
         permalink: '/blog/good-post',
         title: 'A good post',
         excerpt: 'Shown on the cards.',
         date: '2025/06/13',
+        reviewed: '2025-08-01',
         heroFile: path.join(siteDir, 'blog/2025-07-01-good-post/hero.svg'),
       },
     ]);
+  });
+
+  it('gives the cards the last day the excerpt holds, when the post has one', () => {
+    const post = blogPost({frontMatter: {...valid, expires: new Date('2026-12-31T00:00:00Z')}});
+    expect(listedPosts([post], siteDir)[0]?.expires).toBe('2026-12-31');
   });
 
   it('fails naming the file when a related guide is not a listed article', () => {

@@ -1,9 +1,14 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import Expires from '@site/src/components/Expires';
 import type {BlogCardPost} from '@site/src/hooks/useBlogSummaries';
+import {toLongDate} from '@site/src/lib/dates';
 import styles from './styles.module.css';
 
-/** One article: image, title, date and excerpt; the whole card opens the article. */
+/**
+ * One article: image, title, date, the day its facts were checked and excerpt; the whole card
+ * opens the article. An excerpt that holds only until a day (`expires`) says when it has ended.
+ */
 export default function BlogCard({
   post,
   headingLevel,
@@ -33,10 +38,19 @@ export default function BlogCard({
             {post.title}
           </Link>
         </Heading>
-        <time className={styles.date} dateTime={post.date.replaceAll('/', '-')}>
-          {post.date}
-        </time>
-        <p className={styles.excerpt}>{post.excerpt}</p>
+        <p className={styles.dates}>
+          <time dateTime={post.date.replaceAll('/', '-')}>{post.date}</time>
+          <span className={styles.reviewed}>
+            Updated <time dateTime={post.reviewed}>{toLongDate(new Date(post.reviewed))}</time>
+          </span>
+        </p>
+        <p className={styles.excerpt}>
+          {post.expires === undefined ? (
+            post.excerpt
+          ) : (
+            <Expires on={post.expires}>{post.excerpt}</Expires>
+          )}
+        </p>
       </div>
     </article>
   );
