@@ -19,6 +19,8 @@ compgen -G '/usr/share/postgresql/*/extension/pg_cron.control' >/dev/null ||
 [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] ||
   need_apt+=(libnginx-mod-http-brotli-static)
 [ -x /usr/bin/caddy ] || need_apt+=(caddy)
+# systemd-analyze checks the daily rebuild timer's calendar (tests/integration/daily-rebuild.test.ts).
+command -v systemd-analyze >/dev/null || need_apt+=(systemd)
 if [ ${#need_apt[@]} -gt 0 ]; then
   step "Installing ${need_apt[*]} from Debian"
   export DEBIAN_FRONTEND=noninteractive

@@ -1,40 +1,26 @@
 /**
  * The daily rebuild that nginx, Caddy and the bundled server run (scripts/rebuild.sh, started by
  * deploy/systemd/gotcha-labs-rebuild.timer): a build on the day after a marked fact ends shows it
- * as ended in the HTML, replaces the live folder whole and publishes it. Builds a copy of the site
- * once (about 30 s).
+ * as ended in the HTML, and a post's front-matter `expires` in its description, sharing tags, feeds
+ * and card; the live folder is replaced whole and published. Builds a copy of the site once.
  */
 import {execFile} from 'node:child_process';
-import {cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile} from 'node:fs/promises';
-import {tmpdir} from 'node:os';
+import {mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
+import {copyOfSite, ROOT} from './site-copy';
 
 jest.setTimeout(240_000);
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
-const COPIED = [
-  'blog',
-  'docusaurus.config.ts',
-  'functions',
-  'package.json',
-  'plugins',
-  'scripts',
-  'src',
-  'static',
-  'supabase',
-  'tsconfig.json',
-];
-
 let site: string;
 
 beforeAll(async () => {
-  site = await mkdtemp(path.join(tmpdir(), 'rebuild-'));
-  for (const entry of COPIED) {
-    await cp(path.join(ROOT, entry), path.join(site, entry), {recursive: true});
-  }
-  await symlink(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
+  site = await copyOfSite('rebuild-');
+  // As if the travel guide's title, description and excerpt relied on the scheme that ends then.
+  const guide = path.join(site, 'blog/2025-10-16-china-best-travel-destination-2025/index.mdx');
+  const source = await readFile(guide, 'utf8');
+  await writeFile(guide, source.replace(/^last_update:/m, 'expires: 2026-12-31\nlast_update:'));
   // The site as a host serves it before the rebuild.
   await mkdir(path.join(site, 'live'));
   await writeFile(path.join(site, 'live', 'yesterday.html'), 'yesterday');
@@ -61,14 +47,21 @@ it('rebuilds as on the day after a fact ends, swaps the live folder whole and pu
   expect(live).not.toContain('yesterday.html');
   expect((await readdir(site)).filter((entry) => entry.startsWith('live.'))).toEqual([]);
   expect(await readFile(path.join(site, 'published.txt'), 'utf8')).toBe('published\n');
-  const guide = await readFile(
-    path.join(site, 'live/blog/china-best-travel-destination-2025.html'),
-    'utf8',
-  );
+  const out = (file: string) => readFile(path.join(site, 'live', file), 'utf8');
+  const guide = await out('blog/china-best-travel-destination-2025.html');
   // The note after the marked fact is shown, not hidden for the page script to show.
   expect(guide).toMatch(/<strong [^>]*data-ended[^>]*>\s*\(This ended on 31 December 2026:/);
   expect(guide).not.toMatch(
     /<strong [^>]*data-ended[^>]*hidden[^>]*>\s*\(This ended on 31 December 2026:/,
+  );
+  const ended =
+    'Some rules in this guide ended on 31 December 2026; check them before you rely on them.';
+  expect(guide).toContain(`name=description content="${ended}`);
+  expect(guide).toContain(`property=og:description content="${ended}`);
+  expect(await out('blog/rss.xml')).toContain(`<description><![CDATA[${ended}`);
+  // The card's excerpt, on /blogs, with its note shown.
+  expect(await out('blogs.html')).toMatch(
+    /<span data-expires=2026-12-31>[^<]+<strong [^>]*data-ended=true>\s*\(This ended/,
   );
 });
 

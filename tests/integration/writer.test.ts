@@ -5,27 +5,14 @@
  * 20 s); the broken post stops its build while the content loads, before anything is bundled.
  */
 import {execFile} from 'node:child_process';
-import {cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile} from 'node:fs/promises';
-import {tmpdir} from 'node:os';
+import {cp, mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
+import {copyOfSite, ROOT} from './site-copy';
 
 jest.setTimeout(180_000);
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
-const SKIP = new Set([
-  'node_modules',
-  'build',
-  'build-waitlist',
-  '.docusaurus',
-  '.data',
-  '.cache',
-  'test-results',
-  'playwright-report',
-  'bench',
-]);
-
 const FIXTURE_SLUG = 'night-trains-in-china';
 /** A word that appears in no other post, so the search index can only find it in this one. */
 const FIXTURE_WORD = 'zzyzxsleeperberth';
@@ -49,12 +36,7 @@ let site: string;
 
 /** A copy of the project (sharing node_modules) with one more post folder. */
 async function siteWithPost(frontMatter: string): Promise<string> {
-  const copy = await mkdtemp(path.join(tmpdir(), 'writer-'));
-  for (const entry of await readdir(ROOT)) {
-    if (SKIP.has(entry)) continue;
-    await cp(path.join(ROOT, entry), path.join(copy, entry), {recursive: true});
-  }
-  await symlink(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+  const copy = await copyOfSite('writer-');
   const folder = path.join(copy, 'blog', `2025-11-02-${FIXTURE_SLUG}`);
   await mkdir(folder);
   await writeFile(path.join(folder, 'index.mdx'), fixturePost(frontMatter));
