@@ -6,10 +6,8 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {build} from 'esbuild';
 import {injectManifest} from 'workbox-build';
 import {PALETTE} from '../../src/lib/brand-palette';
-import {OFFLINE_PAGE, type OfflineGuides} from './protocol';
+import {OFFLINE_PAGE, WORKER_PATH, type OfflineGuides} from './protocol';
 
-/** The worker's address: the page script registers it, every host serves it `no-cache`. */
-export const WORKER_PATH = '/sw.js';
 export const MANIFEST_PATH = '/manifest.webmanifest';
 const ICON_SIZES = [192, 512] as const;
 const LOGO = 'static/img/brand/logo.svg';

@@ -1,5 +1,8 @@
 /** What the build tells the service worker, and what the worker tells the page. */
 
+/** The worker's address: the page script registers it, every host serves it `no-cache`. */
+export const WORKER_PATH = '/sw.js';
+
 /** The offline page, precached: shown for an address that was never saved. */
 export const OFFLINE_PAGE = '/offline.html';
 

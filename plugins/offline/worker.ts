@@ -115,9 +115,13 @@ function pageKey(url: string): string {
 function canonicalPath(html: string): string | undefined {
   const link = /<link\b[^>]*\brel=["']?canonical\b[^>]*>/i.exec(html)?.[0];
   const href = link && /\bhref=["']?([^"'\s>]+)/i.exec(link)?.[1];
-  return href && URL.canParse(href, self.location.href)
-    ? new URL(href, self.location.href).pathname
-    : undefined;
+  if (!href) return undefined;
+  // Not URL.canParse: Safari has it only from 17, and iPhones on iOS 16 still visit.
+  try {
+    return new URL(href, self.location.href).pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 import {load} from 'cheerio';
 import type {HeaderRule} from '../../server/headers-file';
+import {WORKER_PATH} from '../offline/protocol';
 import {SECURITY_HEADER_NAMES, type SecurityHeaderName} from './waitlist-proxy';
 
 /** Script types a browser executes; JSON-LD and other data blocks are not scripts to CSP. */
@@ -73,7 +74,7 @@ export function headerRules(csp: string): HeaderRule[] {
     {pattern: '/search-index.json', headers: [['Cache-Control', 'public, max-age=300']]},
     // The service worker (plugins/offline): browsers must ask for it afresh, or a new deploy
     // would not reach a visitor whose old worker is still cached.
-    {pattern: '/sw.js', headers: [['Cache-Control', 'no-cache']]},
+    {pattern: WORKER_PATH, headers: [['Cache-Control', 'no-cache']]},
   ];
 }
 

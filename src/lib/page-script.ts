@@ -4,14 +4,12 @@
  * runs once the page is parsed and must stay small: every byte is in every page's first round trip.
  */
 import {FRAMEWORK_MAP_PATH} from '../../plugins/lean-client/protocol';
-import type {WorkerState} from '../../plugins/offline/protocol';
+import {WORKER_PATH, type WorkerState} from '../../plugins/offline/protocol';
 import {chinaDay, toLongDate} from './dates';
 
 const SEARCH_BOX = '.navbar__search';
 /** What asks for the framework: the search box, a form, or a control marked `data-framework`. */
 export const FRAMEWORK_TRIGGERS = `${SEARCH_BOX}, form, [data-framework]`;
-/** The service worker's script (plugins/offline writes it there). */
-export const WORKER_PATH = '/sw.js';
 
 /** Applies the stylesheets linked as `media="print" data-media="all"`, which did not block the paint. */
 export function applyDeferredStylesheets(): void {
