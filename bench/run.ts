@@ -17,7 +17,7 @@ import {setTimeout as sleep} from 'node:timers/promises';
 import {promisify} from 'node:util';
 import * as cheerio from 'cheerio';
 import {writeCompressedForms} from '../plugins/precompress/compress';
-import {sitemapPaths} from '../tests/gates/build-files';
+import {sitemapPaths} from '../scripts/build-files';
 import {measureBytes, measureReaderViews} from './browser';
 import {measureLighthouse} from './lighthouse';
 import {DATABASE_LOAD, measureDatabaseLoad, measureLoad, type Server} from './load';

@@ -2,10 +2,10 @@
 import {spawn} from 'node:child_process';
 import {closeSync, openSync} from 'node:fs';
 import {readdir, readFile} from 'node:fs/promises';
-import {createServer} from 'node:net';
 import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../playwright.config';
+import {freePort as freePortIn} from '../scripts/free-port';
 
 export {CHROMIUM_PATH};
 export const ROOT = path.resolve(__dirname, '..');
@@ -109,18 +109,9 @@ export async function groupStats(pgid: number): Promise<{rssBytes: number; cpuSe
   return stats;
 }
 
-let nextPort = 4300;
-/** A free loopback port of 4300–4399, never the same one twice. */
-export async function freePort(): Promise<number> {
-  while (nextPort <= 4399) {
-    const port = nextPort++;
-    const free = await new Promise<boolean>((resolve) => {
-      const server = createServer().once('error', () => resolve(false));
-      server.listen(port, HOST, () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 4300–4399');
+/** A free loopback port of 4300–4399 for the bench's servers. */
+export function freePort(): Promise<number> {
+  return freePortIn({first: 4300, last: 4399});
 }
 
 /** Waits until `url` answers, failing if `child` exits first or 60 s pass. */

@@ -4,9 +4,10 @@
  * in a temporary folder, and stopped after.
  */
 import {mkdir, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
-import {connect, createServer} from 'node:net';
+import {connect} from 'node:net';
 import {tmpdir, userInfo} from 'node:os';
 import path from 'node:path';
+import {freePort as freePortIn} from '../../scripts/free-port';
 import {spawnGroup} from '../process-group';
 
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -36,22 +37,9 @@ export interface LoggingWebServer extends WebServer {
   stopAndReadAccessLog(): Promise<string>;
 }
 
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-      .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-export async function freePort(): Promise<number> {
-  const count = PORTS.last - PORTS.first + 1;
-  const start = Math.floor(Math.random() * count);
-  for (let step = 0; step < count; step++) {
-    const port = PORTS.first + ((start + step) % count);
-    if (await isFree(port)) return port;
-  }
-  throw new Error(`No free port in ${PORTS.first}-${PORTS.last}`);
+/** A free port of PORTS. */
+export function freePort(): Promise<number> {
+  return freePortIn(PORTS);
 }
 
 function accepts(port: number): Promise<boolean> {

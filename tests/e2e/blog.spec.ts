@@ -4,7 +4,7 @@ import type {Locator} from '@playwright/test';
 import {TRANSLATOR_DEMO_PATH, site} from '../../src/data/site';
 import {toLongDate} from '../../src/lib/dates';
 import {expect, open, searchTaobao, test} from './fixtures';
-import {pngSize, sitemapPaths} from '../gates/build-files';
+import {pngSize, sitemapPaths} from '../../scripts/build-files';
 import {meta, rawPage, structuredData} from './crawler';
 
 /** The spec's blog index: each slug and its date, newest first (SPEC §3 "Index order and dates"). */
@@ -51,7 +51,7 @@ function cardList(cards: Locator): Promise<(readonly [string, string])[]> {
 }
 
 test.describe('blog index at /blogs', () => {
-  test('has a way home, a heading, an intro and a card for every article, newest first', async ({
+  test('has a way home, a heading, an intro and a card for every article, newest first, with its review day', async ({
     page,
     request,
   }) => {
@@ -73,7 +73,10 @@ test.describe('blog index at /blogs', () => {
       const article = await rawPage(request, `/blog/${slug}`);
       const hero = article('article header img').attr('src')!;
       await expect(card.locator('img')).toHaveAttribute('src', hero);
-      await expect(card.locator('p')).not.toBeEmpty();
+      // The day its facts were last checked, and its excerpt.
+      const {reviewed} = ARTICLES.find((entry) => entry.slug === slug)!;
+      await expect(card.getByText(`Updated ${toLongDate(new Date(reviewed))}`)).toBeVisible();
+      await expect(card.locator('p').last()).not.toBeEmpty();
     }
     await page.getByRole('link', {name: 'Back to Home'}).click();
     await expect(page).toHaveURL('/');

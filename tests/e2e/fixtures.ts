@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test as base, expect, type Page} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import {sitemapPaths} from '../gates/build-files';
+import {sitemapPaths} from '../../scripts/build-files';
 
 export {expect};
 

@@ -18,7 +18,7 @@ import {
   unsafeExternalLinks,
   type PageContext,
 } from '../gates/site-checks';
-import {pngSize, sitemapPaths} from '../gates/build-files';
+import {pngSize, sitemapPaths} from '../../scripts/build-files';
 import {resolveUrlPath} from '../../server/static-site';
 
 const BUILD = path.resolve(__dirname, '../../build');

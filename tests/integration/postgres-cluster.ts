@@ -6,11 +6,11 @@
 import {execFile} from 'node:child_process';
 import {chown, mkdtemp, rm} from 'node:fs/promises';
 import {existsSync, readdirSync} from 'node:fs';
-import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import pg from 'pg';
+import {freePort} from '../../scripts/free-port';
 import {createPgliteStorage, type Storage} from './server-process';
 
 const run = promisify(execFile);
@@ -58,20 +58,6 @@ function findBinaries(): string {
     );
   }
   return path.join(DEBIAN_POSTGRES_DIR, newest, 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
 }
 
 async function idOf(user: string, flag: '-u' | '-g'): Promise<number> {

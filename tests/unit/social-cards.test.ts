@@ -21,7 +21,7 @@ import {
   type CardAssets,
 } from '../../plugins/social-cards/render';
 import {socialCardPath} from '../../src/lib/social-card';
-import {pngSize} from '../gates/build-files';
+import {pngSize} from '../../scripts/build-files';
 
 jest.setTimeout(60_000);
 
