@@ -1,4 +1,4 @@
-import logger from '@docusaurus/logger';
+import {logger} from '@docusaurus/logger';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {getFileLoaderUtils} from '@docusaurus/utils';

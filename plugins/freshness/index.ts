@@ -1,6 +1,6 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import logger from '@docusaurus/logger';
+import {logger} from '@docusaurus/logger';
 import type {BlogContent, BlogPost, Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {chinaDay, toLongDate} from '../../src/lib/dates';
