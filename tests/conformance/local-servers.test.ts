@@ -120,8 +120,8 @@ describe.each(HOSTS)('%s', (_name, {start, proxies, configured, deviations = {}}
     it.each(known.map((check) => [check.name, deviations[check.name], check] as const))(
       'still fails "%s": %s',
       async (_check, _reason, check) => {
-        // The check's own assertion, not a connection refused or a timeout.
-        await expect(check.run(target())).rejects.toHaveProperty('matcherResult');
+        // The check's own expectation, not a connection refused or a timeout.
+        await expect(check.run(target())).rejects.toThrow(/expect\(/);
       },
     );
   }
