@@ -43,7 +43,7 @@ export function utcDay(date: Date): Date {
 }
 
 /** China keeps one time zone, UTC+8, with no daylight saving (Asia/Shanghai). */
-const CHINA_OFFSET_MS = 8 * 3_600_000;
+export const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /**
  * The calendar day in China at an instant, as a UTC midnight. The guides' dated facts are China's

@@ -5,7 +5,7 @@
  */
 import {FRAMEWORK_MAP_PATH} from '../../plugins/lean-client/protocol';
 import {WORKER_PATH, type WorkerState} from '../../plugins/offline/protocol';
-import {chinaDay, toLongDate} from './dates';
+import {CHINA_OFFSET_MS, toLongDate} from './dates';
 
 const SEARCH_BOX = '.navbar__search';
 /** What asks for the framework: the search box, a form, or a control marked `data-framework`. */
@@ -41,26 +41,28 @@ export function writeVisitorDay(now: Date): void {
 /**
  * Marks each fact (`[data-expires]`, src/components/Expires) whose last day is before the reader's
  * day in China: its note (`[data-ended]`) shows. An article with an ended fact also shows its notice
- * (`[data-ended-notice]`) with the first day a fact ended. The page may have been built, or saved
+ * (`[data-ended-notice]`) with the first day a fact ended, as that fact's note writes it. The page may have been built, or saved
  * for offline reading, long before the reader opens it; the framework, if it loads, keeps what this
  * changed (the components render these with `suppressHydrationWarning`).
  */
 export function markEndedFacts(now: Date): void {
-  const today = chinaDay(now).toISOString().slice(0, 10);
-  let firstEnded: string | undefined;
+  // China's calendar day, as YYYY-MM-DD (like chinaDay): as text, such days sort as dates.
+  const today = new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+  let first: HTMLElement | undefined;
   document.querySelectorAll<HTMLElement>('[data-expires]').forEach((fact) => {
-    // YYYY-MM-DD (the component checks it at build time): as text, days sort as dates.
     const lastDay = String(fact.dataset.expires);
     if (lastDay >= today) return;
-    fact.querySelector('[data-ended]')?.removeAttribute('hidden');
-    if (firstEnded === undefined || lastDay < firstEnded) firstEnded = lastDay;
+    const note = fact.querySelector<HTMLElement>('[data-ended]');
+    if (!note) return;
+    note.hidden = false;
+    if (!first || lastDay < String(first.dataset.expires)) first = fact;
   });
-  const notice = document.querySelector('[data-ended-notice]');
+  const notice = document.querySelector<HTMLElement>('[data-ended-notice]');
   const time = notice && notice.querySelector('time');
-  if (firstEnded === undefined || !notice || !time) return;
-  time.dateTime = firstEnded;
-  time.textContent = toLongDate(new Date(firstEnded));
-  notice.removeAttribute('hidden');
+  const ended = first && first.querySelector('[data-ended] time');
+  if (!notice || !time || !ended) return;
+  time.textContent = ended.textContent;
+  notice.hidden = false;
 }
 
 /**

@@ -50,9 +50,11 @@ it('rebuilds as on the day after a fact ends, swaps the live folder whole and pu
   const out = (file: string) => readFile(path.join(site, 'live', file), 'utf8');
   const guide = await out('blog/china-best-travel-destination-2025.html');
   // The note after the marked fact is shown, not hidden for the page script to show.
-  expect(guide).toMatch(/<strong [^>]*data-ended[^>]*>\s*\(This ended on 31 December 2026:/);
+  expect(guide).toMatch(
+    /<strong [^>]*data-ended[^>]*>\s*\(This ended on <time[^>]*>31 December 2026<\/time>:/,
+  );
   expect(guide).not.toMatch(
-    /<strong [^>]*data-ended[^>]*hidden[^>]*>\s*\(This ended on 31 December 2026:/,
+    /<strong [^>]*data-ended[^>]*hidden[^>]*>\s*\(This ended on <time[^>]*>31 December 2026<\/time>:/,
   );
   const ended =
     'Some rules in this guide ended on 31 December 2026; check them before you rely on them.';

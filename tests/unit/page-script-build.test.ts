@@ -9,7 +9,7 @@ import {buildPageScript, ssrTemplate} from '../../src/lib/ssr-template';
 
 const ARTICLE = `<!DOCTYPE html><html><head></head><body>
   <p data-ended-notice hidden>Some rules in this guide ended on <time></time>; check them.</p>
-  <span data-expires="2026-12-31">Visa-free.<strong data-ended hidden> (This ended)</strong></span>
+  <span data-expires="2026-12-31">Visa-free.<strong data-ended hidden> (This ended on <time>31 December 2026</time>)</strong></span>
   <footer><span data-year>2026</span></footer>
 </body></html>`;
 

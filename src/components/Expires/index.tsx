@@ -19,7 +19,9 @@ export default function Expires({on, children}: {on: string; children: ReactNode
       {children}
       {/* The page script may show it before the framework loads; hydration keeps that. */}
       <strong className={styles.ended} data-ended hidden={!endedAtBuild} suppressHydrationWarning>
-        {` (This ended on ${toLongDate(lastDay)}: check the current rule before you rely on it.)`}
+        {' (This ended on '}
+        <time dateTime={on}>{toLongDate(lastDay)}</time>
+        {': check the current rule before you rely on it.)'}
       </strong>
     </span>
   );
