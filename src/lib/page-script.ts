@@ -40,10 +40,11 @@ export function writeVisitorDay(now: Date): void {
 
 /**
  * Marks each fact (`[data-expires]`, src/components/Expires) whose last day is before the reader's
- * day in China: its note (`[data-ended]`) shows. An article with an ended fact also shows its notice
- * (`[data-ended-notice]`) with the first day a fact ended, as that fact's note writes it. The page may have been built, or saved
- * for offline reading, long before the reader opens it; the framework, if it loads, keeps what this
- * changed (the components render these with `suppressHydrationWarning`).
+ * day in China: its note (`[data-ended]`) shows. An article with an ended fact also shows its
+ * notice (`[data-ended-notice]`) with the first day a fact ended, as that fact's note writes it.
+ * The page may have been built, or saved for offline reading, long before the reader opens it;
+ * the framework, if it loads, keeps what this changed (the components render these with
+ * `suppressHydrationWarning`).
  */
 export function markEndedFacts(now: Date): void {
   // China's calendar day, as YYYY-MM-DD (like chinaDay): as text, such days sort as dates.

@@ -41,8 +41,6 @@ export function buildPageScript(): string {
     // Arrow functions, spread and optional catch; `?.` is rewritten (Safari 13.1 and older lack it).
     target: 'es2018',
     legalComments: 'none',
-    // Lets the bundle drop what it does not use of a module, such as a string built at load.
-    pure: ['JSON.stringify'],
   });
   const code = outputFiles[0]?.text.trim() ?? '';
   if (code.split(FILES_PLACEHOLDER).length !== 2) {
