@@ -75,7 +75,10 @@ export function withComingSoon(list: readonly Product[], setting: string): Produ
   );
   const unknown = [...ids].filter((id) => !list.some((product) => product.id === id));
   if (unknown.length > 0) {
-    throw new Error(`COMING_SOON_PRODUCTS names unknown products: ${unknown.join(', ')}`);
+    const valid = list.map((product) => product.id).join(', ');
+    throw new Error(
+      `COMING_SOON_PRODUCTS names unknown products: ${unknown.join(', ')}; the products are: ${valid}`,
+    );
   }
   return list.map((product) => (ids.has(product.id) ? {...product, isComingSoon: true} : product));
 }

@@ -12,9 +12,9 @@ describe('products', () => {
     expect(products).toEqual(before);
   });
 
-  it('refuses an unknown product id in the setting', () => {
+  it('refuses an unknown product id in the setting, naming the valid ones', () => {
     expect(() => withComingSoon(products, 'trip-planer')).toThrow(
-      'COMING_SOON_PRODUCTS names unknown products: trip-planer',
+      'COMING_SOON_PRODUCTS names unknown products: trip-planer; the products are: screen-translator, trip-planner',
     );
   });
 });
