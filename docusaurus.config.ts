@@ -78,15 +78,7 @@ const config: Config = {
   onDuplicateRoutes: 'throw',
 
   future: {
-    v4: {
-      removeLegacyPostBuildHeadAttribute: true,
-      // Off: layered CSS rewrites selectors in a form critical-CSS extraction mishandles (it
-      // dropped the universal box-sizing rule). The site has one stylesheet, so order is enough.
-      useCssCascadeLayers: false,
-      siteStorageNamespacing: true,
-      fasterByDefault: true,
-      mdx1CompatDisabledByDefault: true,
-    },
+    v4: true,
     faster: true,
   },
 
