@@ -10,19 +10,13 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {checkContent} from '../../scripts/check-content';
-import {parseDay} from '../../src/lib/dates';
+import {day} from './day';
 
 jest.setTimeout(60_000);
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 const VISA = 'blog/2025-10-16-china-best-travel-destination-2025/index.mdx';
-
-function day(text: string): Date {
-  const parsed = parseDay(text);
-  if (!parsed) throw new Error(`not a day: ${text}`);
-  return parsed;
-}
 
 /** A site holding only the blog, so nothing can be built or measured. */
 async function blogCopy(): Promise<string> {

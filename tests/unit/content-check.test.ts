@@ -2,15 +2,9 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {checkArticle, formatFinding, isFailure} from '../../plugins/freshness/check';
-import {parseDay} from '../../src/lib/dates';
+import {day} from './day';
 
 const FILE = 'blog/2026-01-10-visa-guide/index.mdx';
-
-function day(text: string): Date {
-  const parsed = parseDay(text);
-  if (!parsed) throw new Error(`not a day: ${text}`);
-  return parsed;
-}
 
 function article(reviewed: string, body: string): string {
   return `---\nslug: visa-guide\ntitle: Visas\nlast_update:\n  date: ${reviewed}\n---\n\nimport Expires from '@site/src/components/Expires';\n\n${body}\n`;
