@@ -13,7 +13,7 @@ import {existsSync} from 'node:fs';
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
+import {parseFrontMatter} from '../plugins/blog-summaries/front-matter';
 import {
   checkArticle,
   formatFinding,
@@ -59,24 +59,29 @@ async function readArticles(siteDir: string): Promise<Article[]> {
   );
 }
 
-/** The front matter's mistakes, or, when it has none, what the calendar says of the article. */
-async function sourceFindings({file, source}: Article, options: CheckOptions): Promise<Finding[]> {
-  const mistakes = await frontMatterFindings(file, source, options.siteDir);
-  const calendar = await checkArticle(file, source, options.today).catch(() => []);
+/** The front matter's mistakes, and what the calendar says of the article where YAML reads it. */
+function sourceFindings({file, source}: Article, options: CheckOptions): Finding[] {
+  const mistakes = frontMatterFindings(file, source, options.siteDir);
+  let calendar: Finding[] = [];
+  try {
+    calendar = checkArticle(file, source, options.today);
+  } catch {
+    // Unreadable YAML: frontMatterFindings has said so.
+  }
   return [...mistakes, ...calendar].sort((a, b) => a.line - b.line);
 }
 
-async function routeOf({file, source}: Article): Promise<string> {
-  const {frontMatter} = await DEFAULT_PARSE_FRONT_MATTER({filePath: file, fileContent: source});
+function routeOf({source}: Article): string {
+  const frontMatter = parseFrontMatter(source);
   return `/blog/${String(frontMatter.slug)}`;
 }
 
 /** Each article's first screen from the build, as a line, and a finding for one over budget. */
-async function firstScreens(articles: readonly Article[], buildDir: string) {
+function firstScreens(articles: readonly Article[], buildDir: string) {
   const lines: string[] = [];
   const findings: Finding[] = [];
   for (const article of articles) {
-    const figures = measurePage(buildDir, await routeOf(article));
+    const figures = measurePage(buildDir, routeOf(article));
     lines.push(`${article.file}: ${describeFigures(figures)}`);
     if (figures.firstScreen > FIRST_ROUND_TRIP_BYTES) {
       const message = overBudgetMessage(figures);
@@ -99,9 +104,7 @@ function buildReady(options: CheckOptions, buildDir: string): string | undefined
 
 export async function checkContent(options: CheckOptions): Promise<CheckResult> {
   const articles = await readArticles(options.siteDir);
-  const findings = (
-    await Promise.all(articles.map((article) => sourceFindings(article, options)))
-  ).flat();
+  const findings = articles.flatMap((article) => sourceFindings(article, options));
   const lines = findings.map(formatFinding);
   const buildDir = path.join(options.siteDir, 'build');
   if (findings.some((finding) => finding.kind === 'invalid')) {
@@ -110,7 +113,7 @@ export async function checkContent(options: CheckOptions): Promise<CheckResult> 
     const notReady = buildReady(options, buildDir);
     if (notReady) lines.push(notReady);
     else {
-      const screens = await firstScreens(articles, buildDir);
+      const screens = firstScreens(articles, buildDir);
       lines.push(...screens.lines, ...screens.findings.map(formatFinding));
       findings.push(...screens.findings);
     }

@@ -5,6 +5,7 @@
  */
 import {existsSync} from 'node:fs';
 import path from 'node:path';
+import matter from '@11ty/gray-matter';
 import type {OnBrokenMarkdownImagesFunction} from '@docusaurus/types';
 import {parseDay, utcDay} from '../../src/lib/dates';
 
@@ -90,6 +91,16 @@ function dayOf(value: unknown): Date | undefined {
   if (typeof value === 'string') return parseDay(value);
   if (!(value instanceof Date) || Number.isNaN(value.getTime())) return undefined;
   return utcDay(value).getTime() === value.getTime() ? value : undefined;
+}
+
+/**
+ * An article's front matter, read by the library Docusaurus 3 reads it with: the checks outside
+ * the build (check-content, and tests) then need none of the framework's own modules, some of
+ * which are ES modules only from Docusaurus 4. The `{}` options turn off the library's cache, which
+ * would hand every caller one shared object. Throws when the YAML cannot be read.
+ */
+export function parseFrontMatter(source: string): Record<string, unknown> {
+  return matter(source, {}).data;
 }
 
 /**

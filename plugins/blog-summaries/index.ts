@@ -1,14 +1,6 @@
-import {logger} from '@docusaurus/logger';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {getFileLoaderUtils} from '@docusaurus/utils';
-import {
-  FrontMatterError,
-  heroesModule,
-  listedPosts,
-  type BlogSummary,
-  type ListedPost,
-} from './summaries';
+import {blogPostsOf, heroesModule, type BlogSummary, type ListedPost} from './summaries';
 
 export type {BlogSummary, ListedPost};
 export {expiresOf, reviewedOn} from './front-matter';
@@ -20,24 +12,6 @@ export interface BlogSummariesData {
 
 /** Import path of the permalink → hero URL module (types in ./heroes.d.ts). */
 export const HEROES_MODULE = '@blog-summaries/heroes';
-
-/** The blog plugin's posts, validated and listed (see listedPosts); fails without the blog. */
-export function blogPostsOf(
-  allContent: Parameters<NonNullable<Plugin['allContentLoaded']>>[0]['allContent'],
-  siteDir: string,
-): ListedPost[] {
-  const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
-  if (!blog) throw new Error('blog-summaries needs the blog plugin');
-  try {
-    return listedPosts(blog.blogPosts, siteDir);
-  } catch (error) {
-    // Docusaurus prints a failed plugin's error under its own stack; the writer's lines go first.
-    if (error instanceof FrontMatterError) {
-      for (const line of error.message.split('\n')) logger.error(line);
-    }
-    throw error;
-  }
-}
 
 /**
  * Hands the listed posts' summaries to custom pages (home teaser, /blogs), the way Docusaurus's

@@ -1,6 +1,8 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {BlogPost} from '@docusaurus/plugin-content-blog';
+import {logger} from '@docusaurus/logger';
+import type {BlogContent, BlogPost} from '@docusaurus/plugin-content-blog';
+import type {Plugin} from '@docusaurus/types';
 import {toDisplayDate} from '../../src/lib/dates';
 import {
   articleProblems,
@@ -136,4 +138,22 @@ export function heroesModule(posts: readonly ListedPost[], fileLoader: string): 
       `  ${JSON.stringify(permalink)}: require(${JSON.stringify(fileLoader + heroFile)}).default,`,
   );
   return `export default {\n${entries.join('\n')}\n};\n`;
+}
+
+/** The blog plugin's posts, validated and listed (see listedPosts); fails without the blog. */
+export function blogPostsOf(
+  allContent: Parameters<NonNullable<Plugin['allContentLoaded']>>[0]['allContent'],
+  siteDir: string,
+): ListedPost[] {
+  const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
+  if (!blog) throw new Error('blog-summaries needs the blog plugin');
+  try {
+    return listedPosts(blog.blogPosts, siteDir);
+  } catch (error) {
+    // Docusaurus prints a failed plugin's error under its own stack; the writer's lines go first.
+    if (error instanceof FrontMatterError) {
+      for (const line of error.message.split('\n')) logger.error(line);
+    }
+    throw error;
+  }
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 import {
   articleProblems,
   expiresOf,
   frontMatterLine,
+  parseFrontMatter,
   reviewedOn,
 } from '../blog-summaries/front-matter';
 import {parseDay, toLongDate} from '../../src/lib/dates';
@@ -140,9 +140,9 @@ function reviewDue(
  * summaries that have ended or end soon, a review that is due, and marks that cannot be read. The
  * front matter's own mistakes are `frontMatterFindings`'.
  */
-export async function checkArticle(file: string, source: string, today: Date): Promise<Finding[]> {
+export function checkArticle(file: string, source: string, today: Date): Finding[] {
   const lines = source.split(/\r?\n/);
-  const {frontMatter} = await DEFAULT_PARSE_FRONT_MATTER({filePath: file, fileContent: source});
+  const frontMatter = parseFrontMatter(source);
   return [
     ...reviewDue(file, source, frontMatter, today),
     ...summaryExpiry(file, source, frontMatter, today),
@@ -154,14 +154,10 @@ export async function checkArticle(file: string, source: string, today: Date): P
  * The mistakes in an article's front matter and images (plugins/blog-summaries/front-matter.ts),
  * as findings; a front matter YAML cannot read is one.
  */
-export async function frontMatterFindings(
-  file: string,
-  source: string,
-  siteDir: string,
-): Promise<Finding[]> {
+export function frontMatterFindings(file: string, source: string, siteDir: string): Finding[] {
   const sourcePath = path.join(siteDir, file);
   try {
-    const {frontMatter} = await DEFAULT_PARSE_FRONT_MATTER({filePath: file, fileContent: source});
+    const frontMatter = parseFrontMatter(source);
     return articleProblems({sourcePath, source, frontMatter}, siteDir).map(({line, message}) => ({
       file,
       line,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {load} from 'cheerio';
 import {socialCardPath} from '../../src/lib/social-card';
-import {blogPostsOf} from '../blog-summaries';
+import {blogPostsOf} from '../blog-summaries/summaries';
 import {cleanTitle, collapse, type CardContent} from './card';
 import {heroArt, loadCardAssets, renderCard} from './render';
 

@@ -14,32 +14,30 @@ const VISA_FREE =
   'The scheme runs <Expires on="2026-12-31">until 31 December 2026</Expires> for now.';
 
 describe('the content check', () => {
-  it('reports a fact whose last day has passed as expired, with its file and line, and fails', async () => {
-    const findings = await checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2027-01-02'));
+  it('reports a fact whose last day has passed as expired, with its file and line, and fails', () => {
+    const findings = checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2027-01-02'));
     expect(findings.map(formatFinding)).toEqual([
       `${FILE}:10: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, rewrite the sentence and its mark (on="…"), then set last_update.date`,
     ]);
     expect(findings.every(isFailure)).toBe(true);
   });
 
-  it('reminds of a fact that ends in 30 days without failing', async () => {
-    const findings = await checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2026-12-01'));
+  it('reminds of a fact that ends in 30 days without failing', () => {
+    const findings = checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2026-12-01'));
     expect(findings.map(formatFinding)).toEqual([
       `${FILE}:10: ending: a fact ends on 31 December 2026, in 30 days: check for an extension`,
     ]);
     expect(findings.some(isFailure)).toBe(false);
   });
 
-  it('says nothing of a fact that ends more than 60 days ahead, and counts the last day as valid', async () => {
-    expect(await checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2026-10-31'))).toEqual(
-      [],
-    );
-    const onLastDay = await checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2026-12-31'));
+  it('says nothing of a fact that ends more than 60 days ahead, and counts the last day as valid', () => {
+    expect(checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2026-10-31'))).toEqual([]);
+    const onLastDay = checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2026-12-31'));
     expect(onLastDay.map((finding) => finding.kind)).toEqual(['ending']);
   });
 
-  it('asks for a review of an article last reviewed 7 months ago, pointing at last_update', async () => {
-    const findings = await checkArticle(
+  it('asks for a review of an article last reviewed 7 months ago, pointing at last_update', () => {
+    const findings = checkArticle(
       FILE,
       article('2026-04-25', 'No dated facts.'),
       day('2026-11-25'),
@@ -50,15 +48,15 @@ describe('the content check', () => {
     expect(findings.some(isFailure)).toBe(false);
   });
 
-  it('does not ask for a review at exactly six months', async () => {
-    expect(
-      await checkArticle(FILE, article('2026-05-25', 'No dated facts.'), day('2026-11-25')),
-    ).toEqual([]);
+  it('does not ask for a review at exactly six months', () => {
+    expect(checkArticle(FILE, article('2026-05-25', 'No dated facts.'), day('2026-11-25'))).toEqual(
+      [],
+    );
   });
 
-  it('fails on a mark whose day cannot be read, so it would never warn', async () => {
+  it('fails on a mark whose day cannot be read, so it would never warn', () => {
     const body = 'A <Expires on="2026-02-30">rule</Expires> and an <Expires>undated one</Expires>.';
-    const findings = await checkArticle(FILE, article('2026-11-25', body), day('2026-11-25'));
+    const findings = checkArticle(FILE, article('2026-11-25', body), day('2026-11-25'));
     expect(findings.map((finding) => [finding.kind, finding.line])).toEqual([
       ['invalid', 10],
       ['invalid', 10],
@@ -67,23 +65,23 @@ describe('the content check', () => {
     expect(findings.every(isFailure)).toBe(true);
   });
 
-  it('reports an ended front-matter expires like an ended mark, on the line of expires, and fails', async () => {
+  it('reports an ended front-matter expires like an ended mark, on the line of expires, and fails', () => {
     const source = article('2026-11-25', 'No dated facts.').replace(
       'slug: visa-guide\n',
       'slug: visa-guide\nexpires: 2026-12-31\n',
     );
-    const findings = await checkArticle(FILE, source, day('2027-01-01'));
+    const findings = checkArticle(FILE, source, day('2027-01-01'));
     expect(findings.map(formatFinding)).toEqual([
       `${FILE}:3: expired: the title, description and excerpt, marked to hold until 31 December 2026 (expires), have ended (1 day ago): check the current rule, rewrite them and set expires to their new last day (or remove it), then set last_update.date`,
     ]);
     expect(findings.every(isFailure)).toBe(true);
   });
 
-  it('reads every article of the blog, each with a review date and only readable marks', async () => {
+  it('reads every article of the blog, each with a review date and only readable marks', () => {
     const blog = path.resolve(__dirname, '../../blog');
     for (const folder of readdirSync(blog)) {
       const file = `blog/${folder}/index.mdx`;
-      const findings = await checkArticle(
+      const findings = checkArticle(
         file,
         readFileSync(path.join(blog, folder, 'index.mdx'), 'utf8'),
         day('2026-11-25'),

@@ -5,9 +5,9 @@ import {
   brokenMarkdownImage,
   expiresOf,
   formatProblem,
+  parseFrontMatter,
   type ArticleInput,
 } from '../../plugins/blog-summaries/front-matter';
-import {DEFAULT_PARSE_FRONT_MATTER} from '@docusaurus/utils';
 
 const siteDir = path.join(__dirname, 'fixtures');
 const FILE = 'blog/2025-07-01-good-post/index.md';
@@ -25,14 +25,14 @@ const FRONT_MATTER = [
 ];
 
 /** An article's source with the given front-matter lines and body, parsed as the blog parses it. */
-async function article(lines: readonly string[], body = 'Text.'): Promise<ArticleInput> {
+function article(lines: readonly string[], body = 'Text.'): ArticleInput {
   const source = `---\n${lines.join('\n')}\n---\n\n${body}\n`;
-  const {frontMatter} = await DEFAULT_PARSE_FRONT_MATTER({filePath: FILE, fileContent: source});
+  const frontMatter = parseFrontMatter(source);
   return {sourcePath, source, frontMatter};
 }
 
-async function messages(lines: readonly string[], body?: string): Promise<string[]> {
-  return articleProblems(await article(lines, body), siteDir).map((problem) =>
+function messages(lines: readonly string[], body?: string): string[] {
+  return articleProblems(article(lines, body), siteDir).map((problem) =>
     formatProblem(FILE, problem),
   );
 }
@@ -40,71 +40,68 @@ async function messages(lines: readonly string[], body?: string): Promise<string
 const without = (field: string) => FRONT_MATTER.filter((line) => !line.startsWith(`${field}:`));
 
 describe('the front-matter rules', () => {
-  it('accept a complete article', async () => {
-    expect(await messages(FRONT_MATTER)).toEqual([]);
+  it('accept a complete article', () => {
+    expect(messages(FRONT_MATTER)).toEqual([]);
   });
 
-  it('name a missing description in one line: the file, the end of the front matter, what to add', async () => {
-    expect(await messages(without('description'))).toEqual([
+  it('name a missing description in one line: the file, the end of the front matter, what to add', () => {
+    expect(messages(without('description'))).toEqual([
       `${FILE}:9: invalid: "description" is missing: add the text for search results and sharing, like description: '…' (120-160 characters read best, at least 50)`,
     ]);
   });
 
-  it.each(['title', 'slug', 'excerpt', 'image'])(
-    'name an empty %s on its own line',
-    async (field) => {
-      const lines = FRONT_MATTER.map((line) =>
-        line.startsWith(`${field}:`) ? `${field}: ''` : line,
-      );
-      const line = FRONT_MATTER.findIndex((text) => text.startsWith(`${field}:`)) + 2;
-      expect(await messages(lines)).toEqual([
-        expect.stringMatching(new RegExp(`^${FILE}:${line}: invalid: "${field}" is empty: write `)),
-      ]);
-    },
-  );
+  it.each(['title', 'slug', 'excerpt', 'image'])('name an empty %s on its own line', (field) => {
+    const lines = FRONT_MATTER.map((line) =>
+      line.startsWith(`${field}:`) ? `${field}: ''` : line,
+    );
+    const line = FRONT_MATTER.findIndex((text) => text.startsWith(`${field}:`)) + 2;
+    expect(messages(lines)).toEqual([
+      expect.stringMatching(new RegExp(`^${FILE}:${line}: invalid: "${field}" is empty: write `)),
+    ]);
+  });
 
-  it('name a hero that does not exist, with the fix', async () => {
+  it('name a hero that does not exist, with the fix', () => {
     const lines = FRONT_MATTER.map((line) => line.replace('./hero.svg', './missing.svg'));
-    expect(await messages(lines)).toEqual([
+    expect(messages(lines)).toEqual([
       `${FILE}:6: invalid: "image" ./missing.svg does not exist: put the file beside index.mdx or correct the path`,
     ]);
   });
 
-  it('name an inline image that does not exist by its line, outside code blocks only', async () => {
+  it('name an inline image that does not exist by its line, outside code blocks only', () => {
     const body =
       'Intro.\n\n![A gate](./missing.svg)\n\n```md\n![shown as code](./nowhere.svg)\n```\n\n![Hero](./hero.svg)';
-    expect(await messages(FRONT_MATTER, body)).toEqual([
+    expect(messages(FRONT_MATTER, body)).toEqual([
       `${FILE}:14: invalid: the image ./missing.svg does not exist: put the file beside the article (or under static/ for a /… path) or correct the path`,
     ]);
   });
 
-  it('read expires as the UTC midnight of its day, and nothing when absent', async () => {
-    const {frontMatter} = await article([...FRONT_MATTER, 'expires: 2026-12-31']);
+  it('read expires as the UTC midnight of its day, and nothing when absent', () => {
+    const {frontMatter} = article([...FRONT_MATTER, 'expires: 2026-12-31']);
     expect(expiresOf(frontMatter)).toEqual(new Date('2026-12-31T00:00:00Z'));
-    expect(expiresOf((await article(FRONT_MATTER)).frontMatter)).toBeUndefined();
-    expect(await messages([...FRONT_MATTER, "expires: '2026-12-31'"])).toEqual([]);
+    expect(expiresOf(article(FRONT_MATTER).frontMatter)).toBeUndefined();
+    expect(messages([...FRONT_MATTER, "expires: '2026-12-31'"])).toEqual([]);
   });
 
   it.each([
     ['expires: 2026-02-30', '"expires" is 2026-02-30, which is not a day of the calendar'],
     ['expires: soon', '"expires" must be the last day the title, description and excerpt hold'],
     ['expires: 2026-12-31T10:00:00Z', '"expires" must be the last day'],
-  ])('refuse %s on its line', async (line, message) => {
-    expect(await messages([...FRONT_MATTER, line])).toEqual([
+  ])('refuse %s on its line', (line, message) => {
+    expect(messages([...FRONT_MATTER, line])).toEqual([
       expect.stringContaining(`${FILE}:10: invalid: ${message}`),
     ]);
   });
 
-  it('refuse a review day the calendar does not have, which YAML would move to the next month', async () => {
+  it('refuse a review day the calendar does not have, which YAML would move to the next month', () => {
     const lines = FRONT_MATTER.map((line) => line.replace('2025-08-01', '2025-11-31'));
-    expect(await messages(lines)).toEqual([
+    expect(messages(lines)).toEqual([
       `${FILE}:9: invalid: "last_update.date" is 2025-11-31, which is not a day of the calendar: write a real day as YYYY-MM-DD`,
     ]);
   });
 
-  it('refuse a missing review date, pointing at where to add it', async () => {
+  it('refuse a missing review date, pointing at where to add it', () => {
     const lines = FRONT_MATTER.filter((line) => !line.includes('date: 2025-08-01'));
-    expect(await messages(lines)).toEqual([
+    expect(messages(lines)).toEqual([
       expect.stringContaining(`${FILE}:8: invalid: "last_update" must give the day`),
     ]);
   });
