@@ -13,6 +13,7 @@ import freshness, {describeEndedPosts, feedItemsWithReviewDates} from './plugins
 import leanClient from './plugins/lean-client';
 import offline from './plugins/offline';
 import robotsTxt from './plugins/robots-txt';
+import searchCompat from './plugins/search-compat';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
 import {projectOrigin} from './plugins/security-headers/waitlist-proxy';
 import socialCards from './plugins/social-cards';
@@ -159,7 +160,8 @@ const config: Config = {
         indexPages: false,
         indexBlog: true,
         blogRouteBasePath: '/blog',
-        language: ['en'],
+        // Chinese too: the guides print the apps' Chinese names (淘宝, 支付宝), and travellers type them.
+        language: ['en', 'zh'],
         highlightSearchTermsOnTargetPage: false,
         searchBarShortcutHint: false,
         searchResultLimits: 6,
@@ -178,6 +180,7 @@ const config: Config = {
     leanClient,
     offline,
     robotsTxt,
+    searchCompat,
     [securityHeaders, {supabaseOrigin} satisfies SecurityHeadersOptions],
     socialCards,
   ],

@@ -210,9 +210,9 @@ export function checkBudgets(m: Measured): BudgetCheck[] {
       perfWhereLimitIs100, ' on every such route'],
     ['TBT ours − TBT without scripts (mobile, worst route)', '≤', 10, msInt,
       mobile.map((e) => ({value: (e.median.tbt ?? NaN) - (limitOf(all, e)?.tbt ?? NaN), where: e.route}))],
-    ['Search: tap → first result, framework in the worker’s cache', '≤', 1_000, s,
+    ['Search: tap → first result, framework in the worker’s cache', '≤', 800, s,
       reader('searchWarmMs', `from ${SEARCH.warmFrom}, then ${SEARCH.from}`)],
-    ['Search: tap → first result, cold cache', '≤', 3_000, s, reader('searchColdMs', SEARCH.from)],
+    ['Search: tap → first result, cold cache', '≤', 2_000, s, reader('searchColdMs', SEARCH.from)],
     ['"Save all guides", on the wire', '≤', 300 * 1024, KB, reader('saveAllBytes', 'after a visit to /blogs')],
     ['Accessibility', '≥', 100, int, lh('accessibility'), every],
     // On the 404, Chromium logs the page's own status as a console error, which Best Practices

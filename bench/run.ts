@@ -7,6 +7,8 @@
  *   npm run bench                 the whole thing (about 15 minutes on 2 cores)
  *   npm run bench -- --no-build   measure the existing build/ instead of building
  *   npm run bench -- --runs=1     Lighthouse and reader-view runs (1–3; default 3)
+ *   npm run bench -- --only=reader  the reader views alone (search, offline, "Save all guides"):
+ *                                 with --no-build, a few minutes instead of fifteen
  */
 import {execFile} from 'node:child_process';
 import {existsSync} from 'node:fs';
@@ -37,6 +39,8 @@ import {
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 if (![1, 2, 3].includes(runs)) throw new Error('--runs must be 1, 2 or 3');
 const buildFirst = !process.argv.includes('--no-build');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
+if (only !== undefined && only !== 'reader') throw new Error('--only can only be reader');
 const startedAt = new Date();
 const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
 /** The results file, and beside it a folder of Lighthouse's reports. */
@@ -48,7 +52,7 @@ const noteLoad = (stage: string) =>
 const results: report.Measured & Record<string, unknown> = {
   startedAt: startedAt.toISOString(),
   machine: {cpus: os.cpus().length, node: process.version, loadAverage},
-  options: {build: buildFirst, runs},
+  options: {build: buildFirst, runs, ...(only ? {only} : {})},
 };
 const print = (text: string) => process.stdout.write(`${text}\n`);
 
@@ -147,6 +151,13 @@ async function measure(workDir: string): Promise<void> {
   const indexHtml = await readFile(path.join(siteDir, 'index.html'), 'utf8');
   const mainScript = /\/assets\/js\/main\.[\w-]+\.js/.exec(indexHtml)?.[0];
   if (!mainScript || paths.length === 0) throw new Error('the build has no sitemap or no main.js');
+  if (only === 'reader') {
+    const site = await ourServer(siteDir, workDir, 'pages');
+    results.reader = await measureReaderViews(site.origin, runs);
+    print(report.readerTable(results.reader));
+    await site.child.stop();
+    return;
+  }
   await copyWithoutScripts(siteDir, path.join(workDir, 'no-scripts'));
   const site = await ourServer(siteDir, workDir, 'pages');
   const limit = await ourServer(path.join(workDir, 'no-scripts'), workDir, 'no-scripts');

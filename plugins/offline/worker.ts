@@ -1,7 +1,7 @@
 /**
  * The service worker (bundled into `/sw.js` by ./index.ts): keeps the pages a visitor reads for
- * offline reading, saves all the guides on request, and shows the site's offline page for an
- * address that was never saved.
+ * offline reading, saves all the guides on request with what searching from them needs, and
+ * shows the site's offline page for an address that was never saved.
  * - Pages: network first, falling back to the saved copy when the network fails or stalls for
  *   NETWORK_TIMEOUT_SECONDS; every page read online is saved as it is read, under its path alone
  *   (a link shared in WeChat adds `?from=singlemessage`), and only when the answer is that page
@@ -209,6 +209,33 @@ async function savePage(path: string): Promise<number | undefined> {
   return wireBytes(key) + (await keepFilesOf(key));
 }
 
+/** The framework a saved page loads when its search box is touched, as its inline script names it. */
+async function frameworkOf(path: string): Promise<string[]> {
+  const page = await caches.match(pageKey(path), {cacheName: PAGES});
+  if (!page) return [];
+  return [...(await page.text()).matchAll(/"(\/assets\/[^"\s]+\.(?:js|css))"/g)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+/**
+ * What searching from the saved pages needs that is not saved yet, saved: the framework their
+ * search boxes load, and what a first search fetches (`FRAMEWORK_MAP_PATH`: the chunks of each
+ * route, as the framework also fetches those of the routes a page links to, and the search bar's
+ * and its index). Returns what that cost on the wire.
+ */
+async function keepSearchOf(paths: string[]): Promise<number> {
+  const mapBytes = await downloadFile(FRAMEWORK_MAP_PATH);
+  const files = await caches.open(FILES);
+  const map = (await (await files.match(FRAMEWORK_MAP_PATH))?.json()) as Record<string, string[]>;
+  const framework = (await Promise.all(paths.map(frameworkOf))).flat();
+  const urls = new Set([...framework, ...Object.values(map).flat()]);
+  const costs = await Promise.all(
+    [...urls].map(async (url) => ((await files.match(url)) ? 0 : downloadFile(url))),
+  );
+  return costs.reduce((sum, cost) => sum + cost, mapBytes);
+}
+
 /** Saves a page and what it shows, unless it is saved already. */
 async function keepPage(url: string): Promise<void> {
   if (await caches.match(pageKey(url), {cacheName: PAGES})) return;
@@ -238,6 +265,8 @@ async function saveGuides(reply: (state: WorkerState) => void): Promise<void> {
       done += 1;
       progress(`Saved ${done} of ${guides.length} guides (${size()})…`, true);
     }
+    // Then what searching from them needs, so that the search works offline on every guide.
+    bytes += await keepSearchOf([...pages, ...guides]);
     progress(
       missed === 0
         ? `All ${guides.length} guides are saved on this device (${size()}).`

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {Locator} from '@playwright/test';
 import {TRANSLATOR_DEMO_PATH, site} from '../../src/data/site';
 import {toLongDate} from '../../src/lib/dates';
-import {expect, open, searchTaobao, test} from './fixtures';
+import {SEARCHES, expect, expectFirstResult, open, searchTaobao, test} from './fixtures';
 import {pngSize, sitemapPaths} from '../../scripts/build-files';
 import {meta, rawPage, structuredData} from './crawler';
 
@@ -406,6 +406,13 @@ test.describe('feeds, sitemap and search', () => {
     await expect(page).toHaveURL(/\/blog\/taobao-guide/);
     expect(watch.foreignRequests).toEqual([]);
   });
+
+  for (const {query, guide} of SEARCHES) {
+    test(`a search for "${query}" lists ${guide.source} first`, async ({page}) => {
+      await open(page, '/blogs');
+      await expectFirstResult(page, query, guide);
+    });
+  }
 
   test.describe('a first search', () => {
     // Requests as the page makes them: a service worker would answer some from its cache.

@@ -82,6 +82,29 @@ export async function searchTaobao(page: Page): Promise<void> {
   ).toBeVisible();
 }
 
+/** What travellers type, and the guide each must bring up first. */
+export const SEARCHES: readonly {query: string; guide: RegExp}[] = [
+  {query: '淘宝', guide: /How to Use Taobao/},
+  {query: '支付宝', guide: /The Essential Apps for China/},
+  {query: 'bullet train', guide: /Why China Became 2025's Best Travel Destination/},
+  {query: 'high speed train', guide: /Why China Became 2025's Best Travel Destination/},
+  {query: 'alipy', guide: /The Essential Apps for China/},
+  {query: 'taobo', guide: /How to Use Taobao/},
+];
+
+/**
+ * Enters `query` in the header's search box at once, once its index has loaded (so no result for
+ * part of the query can pass for the whole one's), and expects `guide` as the first result.
+ */
+export async function expectFirstResult(page: Page, query: string, guide: RegExp): Promise<void> {
+  const box = page.getByRole('banner').getByLabel('Search');
+  await box.click();
+  // The search bar marks its input so once its index has loaded.
+  await expect(box).toHaveAttribute('role', 'combobox');
+  await box.fill(query);
+  await expect(page.getByRole('banner').getByRole('option').first()).toContainText(guide);
+}
+
 /** axe with the WCAG 2.2 A and AA rules; returns the violations. */
 export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({page})

@@ -12,8 +12,10 @@ import {
   ARTICLE_PAGES,
   EVERY_PAGE,
   NOT_FOUND_CONSOLE,
+  SEARCHES,
   axeViolations,
   expect,
+  expectFirstResult,
   searchTaobao,
   test,
 } from './fixtures';
@@ -200,8 +202,8 @@ test.describe('offline', () => {
     );
     const seen = await page.evaluate(() => (window as unknown as {seen: string[]}).seen);
     expect(seen).toContain(`Saving ${ARTICLE_PAGES.length} guides…`);
-    // The pages' stylesheet, and not the framework's that only <noscript> links: a worker runs
-    // where scripts do, so that link is never used.
+    // The pages' stylesheet, and the framework's, which the search box loads: saved so that the
+    // search works offline on every guide.
     const savedStylesheets = await page.evaluate(async () => {
       const caches_ = await Promise.all((await caches.keys()).map((name) => caches.open(name)));
       const requests = (await Promise.all(caches_.map((cache) => cache.keys()))).flat();
@@ -209,7 +211,10 @@ test.describe('offline', () => {
         .map((request) => new URL(request.url).pathname)
         .filter((p) => p.endsWith('.css'));
     });
-    expect(savedStylesheets).toEqual([expect.stringMatching(/^\/assets\/css\/pages\.\w+\.css$/)]);
+    expect(savedStylesheets.sort()).toEqual([
+      expect.stringMatching(/^\/assets\/css\/pages\.\w+\.css$/),
+      expect.stringMatching(/^\/assets\/css\/styles\.\w+\.css$/),
+    ]);
     expect(seen.some((text) => /^Saved 3 of \d+ guides \(\d+ KB\)…$/.test(text))).toBe(true);
 
     await context.setOffline(true);
@@ -247,6 +252,22 @@ test.describe('offline', () => {
     // A guide never opened online: its page was saved, and the framework's chunks for it too.
     await page.goto('/blog/gotcha-vs-rest');
     await searchTaobao(page);
+  });
+
+  test('search works offline on a saved guide where it was never used online', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/blogs');
+    await workerKeptPage(page);
+    await page.reload(); // now a page the worker controls
+    const control = page.getByRole('region', {name: 'Read offline'});
+    await control.getByRole('button', {name: 'Save all guides for offline'}).click();
+    await expect(control.locator('output')).toHaveText(/^All \d+ guides are saved/);
+    await context.setOffline(true);
+    const response = await page.goto('/blog/gotcha-vs-rest');
+    expect(response?.fromServiceWorker()).toBe(true);
+    for (const {query, guide} of SEARCHES) await expectFirstResult(page, query, guide);
   });
 
   test('a guide opened with a query string is saved, listed and opened offline at its own address', async ({
