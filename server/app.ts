@@ -27,6 +27,8 @@ export interface AppOptions {
     writesPerMinute: number;
     /** Waitlist reads per client address per minute; `0` lifts the limit. */
     readsPerMinute: number;
+    /** WAITLIST_PROXY_SECRET: the proxy's, for X-Waitlist-Visitor (see rest-api.ts). */
+    proxySecret?: string;
   };
   logger?: boolean;
   /** The proxies in front, whose X-Forwarded-For names the client (see trust-proxy.ts). */
@@ -233,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     anonKey: options.waitlist.anonKey,
     writesPerMinute: options.waitlist.writesPerMinute,
     readsPerMinute: options.waitlist.readsPerMinute,
+    proxySecret: options.waitlist.proxySecret,
   });
 
   if (!files) return app;

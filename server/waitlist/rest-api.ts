@@ -7,18 +7,28 @@
  * touching the database. Statements run as role `anon` in a transaction, so the migration's
  * grants, row level security and checks, not this file, decide what a visitor may do.
  */
-import rateLimit from '@fastify/rate-limit';
-import type {FastifyPluginAsync, FastifyReply, FastifyRequest} from 'fastify';
+import {createHash, timingSafeEqual} from 'node:crypto';
+import type {FastifyPluginCallback, FastifyReply, FastifyRequest} from 'fastify';
+import {PROXY_SECRET_HEADER, VISITOR_HEADER} from '../../plugins/security-headers/waitlist-proxy';
 import {WAITLIST_TABLE} from '../../src/data/waitlist';
 import {DatabaseUnavailableError, type SqlParameter, type WaitlistDatabase} from './database';
+import {createVisitorBudgets, type Taken} from './visitor-budgets';
 
 export interface WaitlistRestApiOptions {
   database: WaitlistDatabase;
   anonKey: string;
-  /** Rows a client address may add per minute; 0 lifts the limit. One request adds one row. */
+  /**
+   * Rows a visitor may add per minute; 0 lifts the limit. One request adds one row; only
+   * accepted sign-ups count (a duplicate, an invalid address or a refusal gives its count back).
+   */
   writesPerMinute: number;
-  /** Reads (HEAD, GET) per client address per minute; 0 lifts the limit. */
+  /** Reads (HEAD, GET) per visitor per minute; 0 lifts the limit. */
   readsPerMinute: number;
+  /**
+   * WAITLIST_PROXY_SECRET: with it, X-Waitlist-Visitor names the visitor of a request whose
+   * X-Waitlist-Proxy-Secret matches, as the hosted limiter trusts it (see the migrations).
+   */
+  proxySecret?: string;
 }
 
 /** Hosted Supabase's default `max-rows`: no read returns more, whatever `limit` asks. */
@@ -89,6 +99,33 @@ function isPostgresError(error: unknown): error is PostgresError {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * Who a request counts against, as `limit_sign_ups()` decides it on hosted Supabase: the visitor
+ * the proxy names when it sends the secret, else the caller's own address (Fastify's, from
+ * X-Forwarded-For of TRUST_PROXY's proxies only). A sign-up with a wrong secret is refused.
+ */
+function visitorOf(request: FastifyRequest, proxySecret: string | undefined): string {
+  const presented = headerValue(request.headers[PROXY_SECRET_HEADER.toLowerCase()]) ?? '';
+  if (presented === '') return request.ip;
+  // Hashes of equal length, compared in constant time: a guess learns nothing from the timing.
+  const matches =
+    proxySecret !== undefined && timingSafeEqual(sha256(presented), sha256(proxySecret));
+  if (!matches) {
+    if (request.method !== 'POST') return request.ip;
+    throw postgrestError(
+      403,
+      'PT403',
+      "The waitlist proxy's secret does not match the database's",
+      null,
+      'Set the same secret on the proxy and with waitlist_private.set_proxy_secret()',
+    );
+  }
+  const visitor = headerValue(request.headers[VISITOR_HEADER.toLowerCase()])?.trim() ?? '';
+  return visitor === '' ? request.ip : visitor;
 }
 
 function rawQueryOf(request: FastifyRequest): string {
@@ -213,9 +250,10 @@ function contentRange(rows: number, total: number | undefined): string {
   return `${rows > 0 ? `0-${rows - 1}` : '*'}/${total ?? '*'}`;
 }
 
-export const waitlistRestApi: FastifyPluginAsync<WaitlistRestApiOptions> = async (
+export const waitlistRestApi: FastifyPluginCallback<WaitlistRestApiOptions> = (
   instance,
-  {database, anonKey, writesPerMinute, readsPerMinute},
+  {database, anonKey, writesPerMinute, readsPerMinute, proxySecret},
+  registered,
 ) => {
   const table = `public.${WAITLIST_TABLE}`;
 
@@ -226,30 +264,60 @@ export const waitlistRestApi: FastifyPluginAsync<WaitlistRestApiOptions> = async
     done(null, body);
   });
 
-  await instance.register(rateLimit, {global: false});
-  const limiter = (max: number) =>
-    max > 0 ? instance.createRateLimit({max, timeWindow: 60_000}) : undefined;
-  const checkRead = limiter(readsPerMinute);
-  const checkWrite = limiter(writesPerMinute);
+  const budgets = (max: number) => (max > 0 ? createVisitorBudgets(max) : undefined);
+  const reads = budgets(readsPerMinute);
+  const writes = budgets(writesPerMinute);
+  instance.addHook('onClose', (_instance, done) => {
+    reads?.stop();
+    writes?.stop();
+    done();
+  });
+  /** The sign-up count each request took, given back unless its row was added. */
+  const takenWrites = new WeakMap<FastifyRequest, Taken & {allowed: true}>();
+  const giveBack = (request: FastifyRequest) => {
+    takenWrites.get(request)?.release();
+    takenWrites.delete(request);
+  };
 
-  instance.addHook('onRequest', async (request, reply) => {
+  /** CORS headers, the key, then the visitor's budget; throws the answer for a refusal. */
+  const admit = (request: FastifyRequest, reply: FastifyReply): void => {
     reply.header('access-control-allow-origin', '*');
     if (request.method === 'OPTIONS') return;
     reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     // The key first: a request without it never reaches a budget, as at the gateway.
     authenticate(request, anonKey);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    const check = isRead ? checkRead : request.method === 'POST' ? checkWrite : undefined;
-    const limit = check ? await check(request) : undefined;
-    if (limit && !limit.isAllowed && limit.isExceeded) {
-      const message = `Too many waitlist ${isRead ? 'reads' : 'sign-ups'} from this address (at most ${limit.max} a minute). Try again in ${limit.ttlInSeconds} seconds.`;
+    // Before any budget: a wrong secret is refused even where the limit is lifted.
+    const visitor = visitorOf(request, proxySecret);
+    const budget = isRead ? reads : request.method === 'POST' ? writes : undefined;
+    if (!budget) return;
+    const taken = budget.take(visitor);
+    if (!taken.allowed) {
+      const max = isRead ? readsPerMinute : writesPerMinute;
+      const message = `Too many waitlist ${isRead ? 'reads' : 'sign-ups'} from this address (at most ${max} a minute). Try again in ${taken.retryAfterSeconds} seconds.`;
       // Supabase Auth's code for it: PostgREST itself has no rate limit.
       const body = {code: 'over_request_rate_limit', details: null, hint: null, message};
-      throw new RestError(429, body, {'retry-after': String(limit.ttlInSeconds)});
+      throw new RestError(429, body, {'retry-after': String(taken.retryAfterSeconds)});
     }
+    if (!isRead) takenWrites.set(request, taken);
+  };
+  instance.addHook('onRequest', (request, reply, done) => {
+    try {
+      admit(request, reply);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+  // Only an added row keeps its count (insert() forgets it then): every other answer, including
+  // one that never reached the handler (a body too large, a client gone), gives it back.
+  instance.addHook('onResponse', (request, _reply, done) => {
+    giveBack(request);
+    done();
   });
 
   instance.setErrorHandler(async (error: unknown, request, reply) => {
+    giveBack(request);
     const {code} = error as {code?: unknown};
     if (code === 'ECONNRESET' || request.raw.socket.destroyed) {
       // The client hung up before its body arrived: nobody to answer, nothing wrong here.
@@ -324,6 +392,8 @@ export const waitlistRestApi: FastifyPluginAsync<WaitlistRestApiOptions> = async
           )
         : session.query<{body: string}>(statement, [email]),
     );
+    // Committed: this sign-up keeps its count.
+    takenWrites.delete(request);
     reply.code(201).header('content-range', query.counted ? '*/1' : '*/*');
     const applied = [
       query.representation && 'return=representation',
@@ -359,4 +429,5 @@ export const waitlistRestApi: FastifyPluginAsync<WaitlistRestApiOptions> = async
       return isRead ? read(request, reply) : insert(request, reply);
     },
   });
+  registered();
 };

@@ -6,13 +6,15 @@
  * test does, and installs nginx and Caddy). nginx, Caddy and Pages send the waitlist's calls on to
  * a recording stand-in for the Supabase project. And the proof that the checks can fail: nginx
  * with one header left out of one block fails exactly the header check; a proxy that forwards a
- * header too few, or a second table, fails the proxy checks.
+ * header too few, or a second table, fails the proxy checks; one that names no visitor fails the
+ * sign-up limit checks (limit-checks.ts).
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseHeadersFile} from '../../server/headers-file';
 import {createPgliteStorage, startServer} from '../integration/server-process';
 import {HTTP_CHECKS} from './http';
+import {LIMIT_CHECKS} from './limit-checks';
 import {observatoryFailures} from './observatory';
 import {PROXY_CHECKS, type ProxyTarget} from './proxy-checks';
 import {SERVER_CHECKS} from './server-checks';
@@ -34,9 +36,19 @@ if (!existsSync(path.join(BUILD_DIR, '_deploy/nginx.conf'))) {
 }
 const rules = parseHeadersFile(readFileSync(path.join(BUILD_DIR, '_headers'), 'utf8'));
 
+/** The proxies' secret here, as a deploy sets it on the host and in the database. */
+const PROXY_SECRET = 'conformance-proxy-secret-0123456789abcdef';
+/** The deployed limit, on the bundled server and on the stand-in behind the proxies. */
+const SIGN_UPS_PER_MINUTE = 10;
+
 async function startBundledServer(): Promise<WebServer> {
   const storage = await createPgliteStorage();
-  const server = await startServer({storage, buildDir: BUILD_DIR, port: await freePort()});
+  const server = await startServer({
+    storage,
+    buildDir: BUILD_DIR,
+    port: await freePort(),
+    writesPerMinute: SIGN_UPS_PER_MINUTE,
+  });
   return {
     url: server.url,
     output: () => server.output(),
@@ -74,6 +86,13 @@ const PAGES_DEVIATIONS: Record<string, string> = {
     'the local server gives every encoding the file’s one ETag',
 };
 
+/** The same, for the sign-up limit checks (limit-checks.ts). */
+const PAGES_LIMIT_DEVIATIONS: Record<string, string> = {
+  "does not let a visitor's own CF-Connecting-IP name another visitor":
+    'wrangler keeps a CF-Connecting-IP the client sent (it sets one from the connection only ' +
+    'when there is none); Cloudflare’s edge always sets it from the connection',
+};
+
 interface Host {
   start: (options: StartOptions) => Promise<WebServer>;
   /** Whether the host sends the waitlist's path on to a project (the bundled server is one). */
@@ -82,6 +101,8 @@ interface Host {
   configured: boolean;
   /** Checks of http.ts the host is known to fail, with the reason. */
   deviations?: Record<string, string>;
+  /** Checks of limit-checks.ts the host is known to fail, with the reason. */
+  limitDeviations?: Record<string, string>;
 }
 
 const HOSTS: [name: string, host: Host][] = [
@@ -90,20 +111,36 @@ const HOSTS: [name: string, host: Host][] = [
   ['Caddy', {start: startCaddy, proxies: true, configured: true}],
   [
     'Cloudflare Pages (wrangler pages dev)',
-    {start: startPagesDev, proxies: true, configured: false, deviations: PAGES_DEVIATIONS},
+    {
+      start: startPagesDev,
+      proxies: true,
+      configured: false,
+      deviations: PAGES_DEVIATIONS,
+      limitDeviations: PAGES_LIMIT_DEVIATIONS,
+    },
   ],
 ];
 
-describe.each(HOSTS)('%s', (_name, {start, proxies, configured, deviations = {}}) => {
+describe.each(HOSTS)('%s', (_name, host) => {
+  const {start, proxies, configured, deviations = {}, limitDeviations = {}} = host;
   let server: WebServer | undefined;
   let upstream: RecordingUpstream | undefined;
   const target = (): ProxyTarget => {
     if (!server) throw new Error('The server did not start');
-    return {url: server.url, rules, upstream};
+    return {url: server.url, rules, upstream, proxySecret: proxies ? PROXY_SECRET : undefined};
   };
   beforeAll(async () => {
-    upstream = proxies ? await startRecordingUpstream() : undefined;
-    server = await start({buildDir: BUILD_DIR, supabaseUrl: upstream?.url});
+    upstream = proxies
+      ? await startRecordingUpstream({
+          proxySecret: PROXY_SECRET,
+          writesPerMinute: SIGN_UPS_PER_MINUTE,
+        })
+      : undefined;
+    server = await start({
+      buildDir: BUILD_DIR,
+      supabaseUrl: upstream?.url,
+      proxySecret: proxies ? PROXY_SECRET : undefined,
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -132,6 +169,23 @@ describe.each(HOSTS)('%s', (_name, {start, proxies, configured, deviations = {}}
       await check.run(target());
     },
   );
+
+  const limitChecks = LIMIT_CHECKS.filter(({name}) => !(name in limitDeviations));
+  it.each(limitChecks.map((check) => [check.name, check] as const))(
+    'sign-up limits: %s',
+    async (_check, check) => {
+      await check.run(target());
+    },
+  );
+  const knownLimits = LIMIT_CHECKS.filter(({name}) => name in limitDeviations);
+  if (knownLimits.length > 0) {
+    it.each(knownLimits.map((check) => [check.name, limitDeviations[check.name], check] as const))(
+      'sign-up limits: still fails "%s": %s',
+      async (_check, _reason, check) => {
+        await expect(check.run(target())).rejects.toThrow(/expect\(/);
+      },
+    );
+  }
 
   if (configured) {
     it.each(SERVER_CHECKS.map((check) => [check.name, check] as const))(
@@ -213,6 +267,23 @@ describe('a proxy that forwards a header too few, or a second table', () => {
     expect(await failedProxyChecks(server)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^sends on apikey, Authorization/)]),
     );
+  });
+
+  it('fails the sign-up limit check when nginx sends no secret, counting every visitor together', async () => {
+    const limited = await startRecordingUpstream({
+      proxySecret: PROXY_SECRET,
+      writesPerMinute: SIGN_UPS_PER_MINUTE,
+    });
+    const server = await startNginx({buildDir: BUILD_DIR, supabaseUrl: limited.url});
+    try {
+      const [perVisitor] = LIMIT_CHECKS;
+      await expect(perVisitor?.run({url: server.url, rules, upstream: limited})).rejects.toThrow(
+        /expect\(/,
+      );
+    } finally {
+      await server.stop();
+      await limited.stop();
+    }
   });
 
   it('fails the refusal check when Caddy sends a second table on too', async () => {

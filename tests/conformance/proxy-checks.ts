@@ -17,6 +17,8 @@ export interface ProxyTarget extends Target {
   upstream?: RecordingUpstream;
   /** The anon key the build's form sends (default: the local stand-in's). */
   anonKey?: string;
+  /** The proxy's WAITLIST_PROXY_SECRET, when the host is given one. */
+  proxySecret?: string;
 }
 
 export interface ProxyCheck {
@@ -25,7 +27,7 @@ export interface ProxyCheck {
 }
 
 /** What supabase-js sends with the sign-up. */
-const callHeaders = ({anonKey = LOCAL_ANON_KEY}: ProxyTarget) => ({
+export const callHeaders = ({anonKey = LOCAL_ANON_KEY}: ProxyTarget) => ({
   apikey: anonKey,
   authorization: `Bearer ${anonKey}`,
   'content-type': 'application/json',
@@ -55,7 +57,7 @@ const CONNECTION_HEADERS = new Set([
 ]);
 
 let emails = 0;
-const uniqueEmail = () =>
+export const uniqueEmail = () =>
   `proxy-${Date.now()}-${process.pid}-${(emails += 1)}@example.com`.toLowerCase();
 
 const signUp = (target: ProxyTarget, email: string, extra: Record<string, string> = {}) =>
@@ -172,8 +174,15 @@ export const WRITING_PROXY_CHECKS: ProxyCheck[] = [
         FORWARDED_HEADERS.map((name) => [name.toLowerCase(), headers[name.toLowerCase()]]),
       );
       expect(forwarded).toEqual(callHeaders(target));
+      // With a secret, the proxy names the visitor (this test, on loopback); without, neither.
+      const named: Record<string, string> = target.proxySecret
+        ? {'x-waitlist-visitor': '127.0.0.1', 'x-waitlist-proxy-secret': target.proxySecret}
+        : {};
+      expect(Object.fromEntries(Object.keys(named).map((name) => [name, headers[name]]))).toEqual(
+        named,
+      );
       const others = Object.keys(headers).filter(
-        (name) => !CONNECTION_HEADERS.has(name) && !(name in forwarded),
+        (name) => !CONNECTION_HEADERS.has(name) && !(name in forwarded) && !(name in named),
       );
       expect({others, cookie: headers.cookie}).toEqual({others: [], cookie: undefined});
       const leaked = Object.entries(headers).filter(([, value]) =>

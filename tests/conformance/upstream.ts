@@ -23,9 +23,23 @@ export interface RecordingUpstream {
 /** The cookie every upstream answer sets: it must never reach a visitor. */
 export const UPSTREAM_COOKIE = 'upstream-session=from-supabase; Path=/';
 
-export async function startRecordingUpstream(): Promise<RecordingUpstream> {
+export interface UpstreamOptions {
+  /** WAITLIST_PROXY_SECRET of the stand-in, as set in the project's database. */
+  proxySecret?: string;
+  /** Sign-ups per visitor per minute, as the hosted limiter allows them; 0 (default) lifts it. */
+  writesPerMinute?: number;
+}
+
+export async function startRecordingUpstream({
+  proxySecret,
+  writesPerMinute = 0,
+}: UpstreamOptions = {}): Promise<RecordingUpstream> {
   const storage = await createPgliteStorage();
-  const standIn = await startServer({storage});
+  const standIn = await startServer({
+    storage,
+    writesPerMinute,
+    env: proxySecret ? {WAITLIST_PROXY_SECRET: proxySecret} : {},
+  });
   const requests: UpstreamRequest[] = [];
   const recorder = createServer((request, response) => {
     requests.push({method: request.method ?? '', url: request.url ?? '', headers: request.headers});

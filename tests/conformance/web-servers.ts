@@ -100,6 +100,8 @@ export interface StartOptions {
   buildDir: string;
   /** The Supabase project the waitlist's path is sent on to. */
   supabaseUrl?: string;
+  /** WAITLIST_PROXY_SECRET: the proxy then names each visitor to the project. */
+  proxySecret?: string;
   /** Changes the configuration before the server reads it (to break it on purpose). */
   edit?: (config: string) => string;
 }
@@ -108,14 +110,22 @@ export interface StartOptions {
  * nginx with the build's `_deploy/nginx.conf` as its only server, root, port and log files
  * rewritten.
  */
-export async function startNginx({buildDir, supabaseUrl, edit = (config) => config}: StartOptions) {
+export async function startNginx({
+  buildDir,
+  supabaseUrl,
+  proxySecret,
+  edit = (config) => config,
+}: StartOptions) {
   const workDir = await mkdtemp(path.join(tmpdir(), 'conformance-nginx-'));
   const port = await freePort();
   const accessLog = path.join(workDir, 'logs', 'access.log');
   const site = (await readFile(path.join(buildDir, '_deploy/nginx.conf'), 'utf8'))
     .replace(
       /^(\s*)include \/etc\/nginx\/gotcha-labs\.d\/supabase\/[^;]*;$/m,
-      supabaseUrl ? `$1proxy_pass ${supabaseUrl};` : '',
+      [
+        supabaseUrl ? `$1proxy_pass ${supabaseUrl};` : '',
+        proxySecret ? `$1set $waitlist_proxy_secret "${proxySecret}";` : '',
+      ].join(''),
     )
     .replace(/^(\s*)listen \d+;/m, `$1listen 127.0.0.1:${port};`)
     .replace(/^(\s*)root [^;]+;/m, `$1root ${buildDir};`)
@@ -163,7 +173,12 @@ function withTestOptions(config: string, workDir: string): string {
 }
 
 /** Caddy with the build's `_deploy/Caddyfile`, no admin API, no HTTPS, state in a temp folder. */
-export async function startCaddy({buildDir, supabaseUrl, edit = (config) => config}: StartOptions) {
+export async function startCaddy({
+  buildDir,
+  supabaseUrl,
+  proxySecret,
+  edit = (config) => config,
+}: StartOptions) {
   const workDir = await mkdtemp(path.join(tmpdir(), 'conformance-caddy-'));
   const port = await freePort();
   // Both site blocks, the site's and the one for other hosts, on the test's address only.
@@ -187,6 +202,7 @@ export async function startCaddy({buildDir, supabaseUrl, edit = (config) => conf
       SITE_FALLBACK_ADDRESS: `http://:${port}`,
       SITE_ROOT: buildDir,
       SUPABASE_URL: supabaseUrl ?? '',
+      WAITLIST_PROXY_SECRET: proxySecret ?? '',
     },
   });
 }
@@ -196,7 +212,7 @@ export async function startCaddy({buildDir, supabaseUrl, edit = (config) => conf
  * `_redirects` and the Function in functions/, without an account or a network. Its state and
  * logs go to a temporary folder; the compatibility date is the newest this workerd knows.
  */
-export async function startPagesDev({buildDir, supabaseUrl}: StartOptions) {
+export async function startPagesDev({buildDir, supabaseUrl, proxySecret}: StartOptions) {
   const workDir = await mkdtemp(path.join(tmpdir(), 'conformance-pages-'));
   const port = await freePort();
   const inspectorPort = await freePort();
@@ -218,6 +234,7 @@ export async function startPagesDev({buildDir, supabaseUrl}: StartOptions) {
     '--log-level',
     'warn',
     ...(supabaseUrl ? ['--binding', `SUPABASE_URL=${supabaseUrl}`] : []),
+    ...(proxySecret ? ['--binding', `WAITLIST_PROXY_SECRET=${proxySecret}`] : []),
   ];
   return run('npx', args, {
     port,

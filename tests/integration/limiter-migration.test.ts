@@ -1,5 +1,6 @@
 /**
- * The hosted-Supabase sign-up limiter of `20261125000000_limiter_without_addresses.sql`, run as
+ * The hosted-Supabase sign-up limiter of `20261125000000_limiter_without_addresses.sql` and
+ * `20261127000000_limiter_per_visitor_behind_proxy.sql` (per visitor behind the site's proxy), run as
  * PostgREST runs it: as role anon, with the request's method, path and headers set, the
  * pre-request function called, then the insert. On embedded PGlite and on a PostgreSQL server,
  * through the server's own migration code.
@@ -33,12 +34,25 @@ const MIGRATIONS_BEFORE_THIS_ONE = [
   '20251101000000_create_waitlist_emails.sql',
   '20260301000000_harden_waitlist_emails.sql',
 ];
-const ALL_VERSIONS = ['20251101000000', '20260301000000', '20261125000000', '20261126000000'];
+const ALL_VERSIONS = [
+  '20251101000000',
+  '20260301000000',
+  '20261125000000',
+  '20261126000000',
+  '20261127000000',
+];
 const PURGE_JOB = 'waitlist-limiter-purge';
 
 const IPV4 = '203.0.113.7';
 const OTHER_IPV4 = '198.51.100.23';
 const IPV6 = '2001:db8::7';
+/** The site's host, which calls Supabase for every visitor, and two visitors behind it. */
+const PROXY_IPV4 = '192.0.2.10';
+const VISITOR = '198.51.100.41';
+const OTHER_VISITOR = '198.51.100.42';
+/** A test value in the form set_proxy_secret() takes (never a deploy's). */
+const PROXY_SECRET = 'test-proxy-secret-0123456789abcdef';
+const SET_PROXY_SECRET = `select waitlist_private.set_proxy_secret('${PROXY_SECRET}')`;
 
 const runFile = promisify(execFile);
 
@@ -102,6 +116,13 @@ function countRequest(headers: Record<string, string> = {'x-forwarded-for': IPV4
     'select count(*)::int as n from public.waitlist_emails',
   ];
 }
+
+/** What the site's proxy sends for a visitor: its own address, the visitor's and the secret. */
+const throughProxy = (visitor: string, secret = PROXY_SECRET): Record<string, string> => ({
+  'x-forwarded-for': PROXY_IPV4,
+  'x-waitlist-visitor': visitor,
+  'x-waitlist-proxy-secret': secret,
+});
 
 const signUps = (count: number, label: string, headers?: Record<string, string>) =>
   Array.from({length: count}, (_, index) => signUp(`${label}${index}@example.com`, headers));
@@ -185,6 +206,46 @@ const RFC_4231_VECTORS: [name: string, key: string, data: string, hmac: string][
   ],
 ];
 
+/**
+ * Behind the site's proxy: one visitor's eleventh sign-up refused while another's first and the
+ * host's own direct call go through.
+ */
+const PER_VISITOR_STEPS = [
+  [SET_PROXY_SECRET],
+  ...signUps(11, 'visitor', throughProxy(VISITOR)),
+  signUp('other-visitor@example.com', throughProxy(OTHER_VISITOR)),
+  signUp('host@example.com', {'x-forwarded-for': PROXY_IPV4}),
+];
+
+function expectPerVisitor(outcomes: StepOutcome[] | undefined): void {
+  expect(outcomes?.map(errorCode)).toEqual([
+    'ok',
+    ...Array<string>(10).fill('ok'),
+    'PT429',
+    'ok',
+    'ok',
+  ]);
+}
+
+/**
+ * A caller without the secret naming a visitor in X-Waitlist-Visitor, a new one each time: it is
+ * counted by its own address, so its eleventh is refused and the visitors it names keep theirs.
+ */
+const FORGED_VISITOR_STEPS = [
+  [SET_PROXY_SECRET],
+  ...Array.from({length: 11}, (_, index) =>
+    signUp(`forged${index}@example.com`, {
+      'x-forwarded-for': IPV4,
+      'x-waitlist-visitor': `198.51.100.${index + 1}`,
+    }),
+  ),
+  signUp('named@example.com', throughProxy('198.51.100.1')),
+];
+
+function expectForgedVisitorIgnored(outcomes: StepOutcome[] | undefined): void {
+  expect(outcomes?.map(errorCode)).toEqual(['ok', ...Array<string>(10).fill('ok'), 'PT429', 'ok']);
+}
+
 function describeLimiter(backend: StorageBackend): void {
   describe(`the sign-up limiter on ${backend.name}`, () => {
     const storages: Storage[] = [];
@@ -228,6 +289,70 @@ function describeLimiter(backend: StorageBackend): void {
       expect([errorCode(other), errorCode(next)]).toEqual(['ok', 'ok']);
       // The refused request stored no address.
       expect(rowsOf(stored)).toEqual([{n: 12}]);
+    });
+
+    it('counts each visitor behind the proxy that sends the secret, not the proxy', async () => {
+      const [outcomes] = await runOwnerSql(await newStorage(), [PER_VISITOR_STEPS]);
+      expectPerVisitor(outcomes);
+    });
+
+    it("counts a caller that names a visitor without the secret by the caller's own address", async () => {
+      const [outcomes] = await runOwnerSql(await newStorage(), [FORGED_VISITOR_STEPS]);
+      expectForgedVisitorIgnored(outcomes);
+    });
+
+    it('refuses a wrong secret with PT403 and counts nothing for it', async () => {
+      const [outcomes] = await runOwnerSql(await newStorage(), [
+        [
+          signUp('unset@example.com', throughProxy(VISITOR)),
+          [SET_PROXY_SECRET],
+          signUp('wrong@example.com', throughProxy(VISITOR, `${PROXY_SECRET}x`)),
+          ['select count(*)::int as n from waitlist_private.sign_up_counts'],
+          ['select count(*)::int as n from public.waitlist_emails'],
+        ],
+      ]);
+      expect(outcomes?.map(errorCode)).toEqual(['PT403', 'ok', 'PT403', 'ok', 'ok']);
+      expect(outcomes?.[2]).toEqual({
+        error: {
+          code: 'PT403',
+          message: "The waitlist proxy's secret does not match the database's",
+        },
+      });
+      expect(rowsOf(outcomes?.[3])).toEqual([{n: 0}]);
+      expect(rowsOf(outcomes?.[4])).toEqual([{n: 0}]);
+    });
+
+    it('keeps only the secret’s SHA-256, set by the owner alone, refusing a weak secret', async () => {
+      const [outcomes] = await runOwnerSql(await newStorage(), [
+        [
+          ['set local role anon', SET_PROXY_SECRET],
+          ["select waitlist_private.set_proxy_secret('short')"],
+          ["select waitlist_private.set_proxy_secret('has space 0123456789abcdef0123456789')"],
+          [SET_PROXY_SECRET],
+          [
+            `select encode(secret_sha256, 'hex') as hash,
+                    (select count(*)::int from waitlist_private.proxy_secret) as rows
+               from waitlist_private.proxy_secret`,
+          ],
+          ['set local role anon', 'select * from waitlist_private.proxy_secret'],
+          ['select waitlist_private.set_proxy_secret(null)'],
+          ['select count(*)::int as n from waitlist_private.proxy_secret'],
+        ],
+      ]);
+      expect(outcomes?.map(errorCode)).toEqual([
+        '42501',
+        '22023',
+        '22023',
+        'ok',
+        'ok',
+        '42501',
+        'ok',
+        'ok',
+      ]);
+      expect(rowsOf(outcomes?.[4])).toEqual([
+        {hash: createHash('sha256').update(PROXY_SECRET).digest('hex'), rows: 1},
+      ]);
+      expect(rowsOf(outcomes?.[7])).toEqual([{n: 0}]);
     });
 
     it('returns at once for reads, which PostgREST runs in read-only transactions', async () => {
@@ -288,7 +413,7 @@ function describeLimiter(backend: StorageBackend): void {
       it('no longer has the sign_ups table, which held addresses in clear', () => {
         expect(dump.map(({table}) => table)).not.toContain('sign_ups');
         expect(new Set(dump.map(({table}) => table))).toEqual(
-          new Set(['limiter_keys', 'sign_up_counts']),
+          new Set(['limiter_keys', 'proxy_secret', 'sign_up_counts']),
         );
       });
     });
@@ -478,6 +603,16 @@ const withPgCron = hasExtension('pg_cron');
       ]);
       expect(outcomes?.map(errorCode)).toEqual(['ok', 'ok', 'ok', 'ok']);
       expect(rowsOf(outcomes?.[3])).toEqual([{keys: [true], counts: 0}]);
+    });
+
+    it('counts each visitor behind the proxy that sends the secret, not the proxy', async () => {
+      const [outcomes] = await runOwnerSql(storage, [PER_VISITOR_STEPS]);
+      expectPerVisitor(outcomes);
+    });
+
+    it("counts a caller that names a visitor without the secret by the caller's own address", async () => {
+      const [outcomes] = await runOwnerSql(storage, [FORGED_VISITOR_STEPS]);
+      expectForgedVisitorIgnored(outcomes);
     });
   },
 );

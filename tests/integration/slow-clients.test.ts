@@ -203,6 +203,15 @@ it.each([
   await expect(start({TRUST_PROXY: value})).rejects.toThrow(message);
 });
 
+it.each(['short', 'has a space 0123456789abcdef0123456789', 'dollar$0123456789abcdef0123456789'])(
+  'refuses to start with WAITLIST_PROXY_SECRET=%s, which the database would not take',
+  async (value) => {
+    await expect(start({WAITLIST_PROXY_SECRET: value})).rejects.toThrow(
+      /WAITLIST_PROXY_SECRET must be 32 to 256 letters, digits, - or _/,
+    );
+  },
+);
+
 /** A sign-up sent from `localAddress` with an X-Forwarded-For header; resolves with its status. */
 function signUpVia(on: ServerProcess, localAddress: string, forwardedFor: string, email: string) {
   const {hostname, port} = new URL(on.url);

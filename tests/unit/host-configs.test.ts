@@ -54,7 +54,7 @@ describe('the files each host reads, from one set of rules', () => {
     );
   });
 
-  it('sends only the four headers the form needs to Supabase, from nginx and Caddy', () => {
+  it('sends only the four headers the form needs to Supabase, and the visitor with the proxy’s secret, from nginx and Caddy', () => {
     const nginxBlock = /location = \/rest\/v1\/waitlist_emails \{[^}]*\}/.exec(
       nginxConfig(rules, 'gotchalabs.app'),
     )?.[0];
@@ -64,7 +64,13 @@ describe('the files each host reads, from one set of rules', () => {
       'proxy_set_header Authorization',
       'proxy_set_header Content-Type',
       'proxy_set_header Prefer',
+      'proxy_set_header X-Waitlist-Visitor',
+      'proxy_set_header X-Waitlist-Proxy-Secret',
     ]);
+    // The secret is empty, and so neither header sent, unless the operator's file sets it.
+    expect(nginxBlock).toMatch(
+      /set \$waitlist_proxy_secret "";\n\s*include \/etc\/nginx\/gotcha-labs\.d\/supabase\/\*\.conf;/,
+    );
     expect(nginxBlock).toContain('proxy_hide_header Set-Cookie;');
     expect(nginxBlock).toMatch(/proxy_read_timeout \d+s;/);
     const caddy = caddyfile(rules, 'gotchalabs.app');
@@ -81,6 +87,14 @@ describe('the files each host reads, from one set of rules', () => {
     expect(caddy).toContain('request_header -*a*\n');
     expect(caddy.match(/request_header -\*\S\*/g)).toHaveLength(50);
     expect(caddy).toContain('header_down -Set-Cookie');
+    // Set after every field is dropped, and only when the deploy sets the secret.
+    expect(caddy.match(/request_header @waitlistProxySecret .*/g)).toEqual([
+      'request_header @waitlistProxySecret X-Waitlist-Visitor {remote_host}',
+      'request_header @waitlistProxySecret X-Waitlist-Proxy-Secret {env.WAITLIST_PROXY_SECRET}',
+    ]);
+    expect(caddy.indexOf('@waitlistProxySecret')).toBeGreaterThan(
+      caddy.lastIndexOf('request_header -*'),
+    );
   });
 
   it.each([

@@ -62,6 +62,56 @@ describe('the Cloudflare Pages Function’s proxy', () => {
     expect(answer.headers.get('cache-control')).toBeNull();
   });
 
+  it('names the visitor from CF-Connecting-IP with the secret once it is set, whatever the visitor sent', async () => {
+    const {sent, send} = project();
+    const secret = 'pages-proxy-secret-0123456789abcdef0123';
+    const signUp = () =>
+      new Request(`${SITE}${WAITLIST_PATH}?select=id`, {
+        method: 'POST',
+        headers: {
+          apikey: 'key',
+          'cf-connecting-ip': '198.51.100.9',
+          'x-waitlist-visitor': '203.0.113.1',
+          'x-waitlist-proxy-secret': 'chosen-by-the-visitor',
+        },
+        body: '{"email":"ada@example.com"}',
+      });
+    const projectUrl = 'https://ref.supabase.co';
+    await proxyWaitlistRequest(signUp(), {projectUrl, securityHeaders, fetch: send});
+    await proxyWaitlistRequest(signUp(), {
+      projectUrl,
+      securityHeaders,
+      proxySecret: secret,
+      fetch: send,
+    });
+    const [without, withSecret] = sent.map(({init}) => new Headers(init.headers));
+    expect([without?.get('x-waitlist-visitor'), without?.get('x-waitlist-proxy-secret')]).toEqual([
+      null,
+      null,
+    ]);
+    expect([
+      withSecret?.get('x-waitlist-visitor'),
+      withSecret?.get('x-waitlist-proxy-secret'),
+    ]).toEqual(['198.51.100.9', secret]);
+  });
+
+  it('answers 503, saying why, when WAITLIST_PROXY_SECRET is not a secret the database takes', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const {sent, send} = project();
+    const answer = await proxyWaitlistRequest(new Request(SITE + WAITLIST_PATH, {method: 'HEAD'}), {
+      projectUrl: 'https://ref.supabase.co',
+      securityHeaders,
+      proxySecret: 'too short',
+      fetch: send,
+    });
+    expect(answer.status).toBe(503);
+    expect(error).toHaveBeenCalledWith(
+      expect.stringMatching(/WAITLIST_PROXY_SECRET must be 32 to 256 letters, digits, - or _/),
+    );
+    expect(sent).toEqual([]);
+    error.mockRestore();
+  });
+
   it.each([
     ['DELETE', WAITLIST_PATH, 405],
     ['GET', '/rest/v1/other_table', 404],

@@ -1,6 +1,7 @@
 /**
  * Cloudflare Pages Function for `/rest/v1/waitlist_emails`: the waitlist's calls, sent on to the
- * Supabase project named by the Pages project's SUPABASE_URL variable (see docs/deploying.md).
+ * Supabase project named by the Pages project's SUPABASE_URL variable, with the visitor's
+ * address and the WAITLIST_PROXY_SECRET secret when that is set (see docs/deploying.md).
  * Pages applies `_headers` to static files only, so the security headers are read from the
  * answer for the home page, as `_headers` gives it, and set on the proxied answer.
  */
@@ -8,7 +9,11 @@ import {proxyWaitlistRequest} from '../../../plugins/security-headers/waitlist-p
 
 interface Context {
   request: Request;
-  env: {SUPABASE_URL?: string; ASSETS: {fetch(input: URL, init?: RequestInit): Promise<Response>}};
+  env: {
+    SUPABASE_URL?: string;
+    WAITLIST_PROXY_SECRET?: string;
+    ASSETS: {fetch(input: URL, init?: RequestInit): Promise<Response>};
+  };
 }
 
 export async function onRequest({request, env}: Context): Promise<Response> {
@@ -16,5 +21,6 @@ export async function onRequest({request, env}: Context): Promise<Response> {
   return proxyWaitlistRequest(request, {
     projectUrl: env.SUPABASE_URL,
     securityHeaders: page.headers,
+    proxySecret: env.WAITLIST_PROXY_SECRET,
   });
 }
