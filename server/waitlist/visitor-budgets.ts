@@ -8,6 +8,12 @@
 
 export const WINDOW_MS = 60_000;
 const SWEEP_INTERVAL_MS = 1_000;
+/**
+ * Visitors remembered at once (about 100 B each): many addresses in one minute (an IPv6 /64 holds
+ * billions) must not grow the process without end. When full, a new visitor waits for the oldest
+ * window to end; those already counted keep their budgets, which eviction would hand back.
+ */
+export const MAX_VISITORS = 100_000;
 
 interface Window {
   count: number;
@@ -28,7 +34,11 @@ export interface VisitorBudgets {
   stop(): void;
 }
 
-export function createVisitorBudgets(max: number, now: () => number = Date.now): VisitorBudgets {
+export function createVisitorBudgets(
+  max: number,
+  now: () => number = Date.now,
+  maxVisitors = MAX_VISITORS,
+): VisitorBudgets {
   // In order of their windows' start: a visitor whose window ended is deleted before it is set again.
   const windows = new Map<string, Window>();
 
@@ -42,10 +52,12 @@ export function createVisitorBudgets(max: number, now: () => number = Date.now):
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
   timer.unref();
 
-  const currentWindow = (visitor: string, time: number): Window => {
+  const currentWindow = (visitor: string, time: number): Window | undefined => {
     const existing = windows.get(visitor);
     if (existing && existing.endsAt > time) return existing;
     windows.delete(visitor);
+    if (windows.size >= maxVisitors) sweep();
+    if (windows.size >= maxVisitors) return undefined;
     const fresh = {count: 0, endsAt: time + WINDOW_MS};
     windows.set(visitor, fresh);
     return fresh;
@@ -55,8 +67,9 @@ export function createVisitorBudgets(max: number, now: () => number = Date.now):
     take(visitor) {
       const time = now();
       const window = currentWindow(visitor, time);
-      if (window.count >= max) {
-        return {allowed: false, retryAfterSeconds: Math.ceil((window.endsAt - time) / 1000)};
+      if (!window || window.count >= max) {
+        const endsAt = (window ?? windows.values().next().value)?.endsAt ?? time + WINDOW_MS;
+        return {allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - time) / 1000))};
       }
       window.count += 1;
       let released = false;

@@ -63,3 +63,17 @@ it("gives nothing back to a visitor's next minute from a request of the one befo
   old.release();
   expect(budgets.take('198.51.100.1').allowed).toBe(false);
 });
+
+it('remembers a bounded number of visitors: a new one waits for the oldest window to end', () => {
+  const bounded = createVisitorBudgets(10, Date.now, 2);
+  expect(bounded.take('198.51.100.1').allowed).toBe(true);
+  jest.advanceTimersByTime(10_000);
+  expect(bounded.take('198.51.100.2').allowed).toBe(true);
+  expect(bounded.take('198.51.100.3')).toEqual({allowed: false, retryAfterSeconds: 50});
+  // Those already counted keep their budgets.
+  expect(bounded.take('198.51.100.1').allowed).toBe(true);
+  jest.advanceTimersByTime(50_000);
+  expect(bounded.take('198.51.100.3').allowed).toBe(true);
+  expect(bounded.size()).toBe(2);
+  bounded.stop();
+});
