@@ -33,7 +33,13 @@ const MIGRATIONS_BEFORE_THIS_ONE = [
   '20251101000000_create_waitlist_emails.sql',
   '20260301000000_harden_waitlist_emails.sql',
 ];
-const ALL_VERSIONS = ['20251101000000', '20260301000000', '20261125000000', '20261126000000'];
+const ALL_VERSIONS = [
+  '20251101000000',
+  '20260301000000',
+  '20261125000000',
+  '20261126000000',
+  '20261127120000',
+];
 const PURGE_JOB = 'waitlist-limiter-purge';
 
 const IPV4 = '203.0.113.7';
