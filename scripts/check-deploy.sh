@@ -2,7 +2,8 @@
 # Runs the HTTP conformance checks (tests/conformance/http.ts), the waitlist proxy's checks that
 # add no row (proxy-checks.ts) and the MDN HTTP Observatory scan against a deployed site:
 #   SUPABASE_ANON_KEY=<the build's anon key> npm run check-deploy -- https://gotchalabs.app
-# Headers are compared with build/_headers: run it in the checkout whose build was deployed.
+# Headers are compared with build/_headers (BUILD_DIR=<folder> for another build): run it in the
+# checkout whose build was deployed.
 # Prints one line per check, a failure with its cause; jest's full output goes to a log file.
 set -euo pipefail
 cd "$(dirname "$0")/.."

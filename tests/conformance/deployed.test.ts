@@ -2,7 +2,7 @@
  * The HTTP conformance checks against a deployed site:
  *   SUPABASE_ANON_KEY=<anon key> npm run check-deploy -- https://gotchalabs.app
  * (or CONFORMANCE_URL=https://… npx jest tests/conformance/deployed.test.ts). Headers are compared
- * with build/_headers, so run it in the checkout whose build was deployed. The waitlist's proxy
+ * with build/_headers (BUILD_DIR/_headers), so run it in the checkout whose build was deployed. The waitlist's proxy
  * is checked with the calls that add no row: the connection test reaches the project through the
  * site's origin, and other tables and methods are refused. Jest leaves it out without a URL.
  * A failing check fails with one line that names its cause and fix; the assertion follows it.
@@ -17,7 +17,7 @@ import {CheckFailure, READING_PROXY_CHECKS, type ProxyTarget} from './proxy-chec
 jest.setTimeout(60_000);
 
 const siteUrl = process.env.CONFORMANCE_URL?.replace(/\/+$/, '') ?? '';
-const headersFile = path.resolve(__dirname, '../../build/_headers');
+const headersFile = path.resolve(__dirname, '../..', process.env.BUILD_DIR || 'build', '_headers');
 
 /** The check's run, failing with its cause on the first line and what it found after it. */
 async function explained(check: {cause: string; run(target: ProxyTarget): Promise<void>}) {
