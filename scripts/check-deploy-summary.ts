@@ -27,7 +27,7 @@ function summary(report: Report, log: string): string[] {
   const total = report.numPassedTests + report.numFailedTests;
   const verdict =
     report.numFailedTests === 0
-      ? `All ${total} checks passed.`
+      ? `All ${total} checks passed (details: ${log}).`
       : `${report.numFailedTests} of ${total} checks failed (each ✗ names the cause); details: ${log}`;
   return [...lines, verdict];
 }

@@ -16,10 +16,11 @@ if [ -z "${SUPABASE_ANON_KEY:-}" ]; then
   exit 2
 fi
 bash scripts/install-observatory.sh
+# A folder per run: two runs at once (the tests) must not read each other's report.
 mkdir -p .cache/check-deploy
-report=.cache/check-deploy/report.json
-log=.cache/check-deploy/jest.log
-rm -f "$report"
+run_dir=$(mktemp -d .cache/check-deploy/run.XXXXXX)
+report="$run_dir/report.json"
+log="$run_dir/jest.log"
 status=0
 CONFORMANCE_URL="$1" npx jest tests/conformance/deployed.test.ts --selectProjects conformance \
   --json --outputFile="$report" >"$log" 2>&1 || status=$?
