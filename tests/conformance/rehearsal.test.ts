@@ -2,8 +2,8 @@
  * The nginx rehearsal of docs/deploying.md, its commands run as written by bash from the
  * checkout, on two free ports in place of 3000 and 8080: a build with the NGINX_* variables, the
  * bundled stand-in as the waitlist's upstream, nginx as the current user, and check-deploy
- * against it. It builds the site once more (about a minute), which is the price of running the
- * doc's own commands rather than a copy of them.
+ * against it. It builds the site once more (15 s with the build cache warm, about a minute cold),
+ * the price of running the doc's own commands rather than a copy of them.
  */
 import {readFileSync, rmSync} from 'node:fs';
 import {connect} from 'node:net';
