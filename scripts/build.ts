@@ -11,6 +11,7 @@ import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {precompressDir} from '../plugins/precompress/compress';
+import {nginxSettings} from '../plugins/security-headers/host-settings';
 import {
   articleRoutes,
   FIRST_ROUND_TRIP_BYTES,
@@ -32,6 +33,13 @@ export function outDirOf(args: string[]): string {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  // The plugin checks them too, but Docusaurus would bury its one line in two stack traces.
+  try {
+    nginxSettings(process.env);
+  } catch (error) {
+    console.error(`[build] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   const docusaurus = path.resolve(__dirname, '../node_modules/.bin/docusaurus');
   const {status, signal} = spawnSync(docusaurus, ['build', ...args], {stdio: 'inherit'});
   if (status !== 0) {

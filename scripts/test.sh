@@ -21,6 +21,8 @@ compgen -G '/usr/share/postgresql/*/extension/pg_cron.control' >/dev/null ||
 [ -x /usr/bin/caddy ] || need_apt+=(caddy)
 # systemd-analyze checks the daily rebuild timer's calendar (tests/integration/daily-rebuild.test.ts).
 command -v systemd-analyze >/dev/null || need_apt+=(systemd)
+# logrotate checks the rule that keeps the logs 30 days (tests/integration/log-retention.test.ts).
+[ -x /usr/sbin/logrotate ] || need_apt+=(logrotate)
 if [ ${#need_apt[@]} -gt 0 ]; then
   step "Installing ${need_apt[*]} from Debian"
   export DEBIAN_FRONTEND=noninteractive

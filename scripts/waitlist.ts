@@ -4,6 +4,9 @@
  *
  *   npx tsx scripts/waitlist.ts export > waitlist.csv     every sign-up, oldest first, as CSV
  *   npx tsx scripts/waitlist.ts delete someone@example.com  an erasure request (any letter case)
+ *   npx tsx scripts/waitlist.ts purge                       sign-ups older than two years
+ *   npx tsx scripts/waitlist.ts purge --launch-sent <time>  those too, and every sign-up made
+ *                                                           before the launch e-mail went out
  *
  * It works as the table's owner: the site's own role can never read or delete an address. PGlite
  * allows one process at a time, so a directory a running server holds is refused (naming the
@@ -35,11 +38,55 @@ async function deleteAddress(session: SqlSession, email: string): Promise<string
   return `${removed.length === 0 ? 'Not on the waitlist' : 'Deleted'}: ${email}\n`;
 }
 
-async function main([command, email]: string[]): Promise<string> {
-  let work: (session: SqlSession) => Promise<string>;
-  if (command === 'export') work = exportCsv;
-  else if (command === 'delete' && email) work = (session) => deleteAddress(session, email);
-  else throw new Error('Usage: waitlist.ts export | waitlist.ts delete <address>');
+const EXPIRED = 'select waitlist_private.delete_expired_sign_ups() as count';
+const SENT_TO = `with deleted as (delete from public.waitlist_emails where created_at <= $1 returning 1)
+  select count(*)::integer as count from deleted`;
+const USAGE =
+  'Usage: waitlist.ts export | waitlist.ts delete <address> | waitlist.ts purge [--launch-sent <ISO time>]';
+
+/** The time the launch e-mail went out, as typed: an ISO time with its zone, not in the future. */
+function launchTime(text: string | undefined): Date {
+  const time = new Date(text ?? '');
+  if (!text || !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(text)) {
+    throw new Error(
+      `--launch-sent needs an ISO time with its zone, e.g. 2027-03-01T09:00:00Z, not "${text ?? ''}"`,
+    );
+  }
+  if (Number.isNaN(time.getTime()) || time.getTime() > Date.now()) {
+    throw new Error(
+      `--launch-sent must be a past time, when the launch e-mail was sent, not "${text}"`,
+    );
+  }
+  return time;
+}
+
+/** Deletes what the privacy policy says is kept no longer, and says how many rows went. */
+async function purge(session: SqlSession, launchSent: Date | undefined): Promise<string> {
+  const [expired] = await session.query<{count: number}>(EXPIRED);
+  const lines = [`Deleted ${expired?.count ?? 0} sign-ups made more than two years ago`];
+  if (launchSent) {
+    const [sent] = await session.query<{count: number}>(SENT_TO, [launchSent.toISOString()]);
+    lines.push(`Deleted ${sent?.count ?? 0} sign-ups made by ${launchSent.toISOString()}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function workFor([command, ...rest]: string[]): (session: SqlSession) => Promise<string> {
+  if (command === 'export' && rest.length === 0) return exportCsv;
+  const [email] = rest;
+  if (command === 'delete' && email && rest.length === 1) {
+    return (session) => deleteAddress(session, email);
+  }
+  if (command === 'purge' && rest.length === 0) return (session) => purge(session, undefined);
+  if (command === 'purge' && rest[0] === '--launch-sent' && rest.length === 2) {
+    const time = launchTime(rest[1]);
+    return (session) => purge(session, time);
+  }
+  throw new Error(USAGE);
+}
+
+async function main(args: string[]): Promise<string> {
+  const work = workFor(args);
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = path.resolve(process.env.DATA_DIR || '.data/waitlist');
   // Opening a directory creates a database there: an empty list would hide a wrong path.

@@ -4,7 +4,8 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {toSiteSettings} from '../../src/lib/site-settings';
 import {caddyfile} from './caddy';
 import {contentSecurityPolicy, headerRules, headersFile, inlineScriptHashes} from './headers';
-import {nginxConfig} from './nginx';
+import {nginxSettings} from './host-settings';
+import {logrotateRule, nginxConfig} from './nginx';
 import {redirectsFile} from './redirects';
 
 /** Where the nginx and Caddy configurations go: a `_` folder, which no host serves. */
@@ -14,8 +15,8 @@ export const DEPLOY_DIR = '_deploy';
  * After the build, hashes every inline script Docusaurus emitted and writes the headers every
  * answer must carry (a strict Content-Security-Policy, with no 'unsafe-inline' for scripts, the
  * other security headers and caching) for each kind of host, from one set of rules: `_headers`
- * and `_redirects` (Netlify, Cloudflare Pages, server/), `_deploy/nginx.conf` and
- * `_deploy/Caddyfile`.
+ * and `_redirects` (Netlify, Cloudflare Pages, server/), `_deploy/nginx.conf`,
+ * `_deploy/Caddyfile` and `_deploy/logrotate` (their logs' retention).
  */
 export interface SecurityHeadersOptions {
   /** The Supabase project's origin, for Netlify's proxy rule in `_redirects`; empty: none. */
@@ -30,6 +31,8 @@ function readOptions(options: unknown): Required<SecurityHeadersOptions> {
 
 export default function securityHeaders(context: LoadContext, options?: unknown): Plugin {
   const {supabaseOrigin} = readOptions(options);
+  // Checked before Docusaurus builds anything: a wrong value fails at once, naming valid ones.
+  const nginx = nginxSettings(process.env);
   return {
     name: 'security-headers',
     async postBuild({outDir}) {
@@ -49,8 +52,9 @@ export default function securityHeaders(context: LoadContext, options?: unknown)
       const siteUrl = new URL(context.siteConfig.url);
       await writeFile(
         path.join(outDir, DEPLOY_DIR, 'nginx.conf'),
-        nginxConfig(rules, siteUrl.hostname),
+        nginxConfig(rules, siteUrl.hostname, nginx),
       );
+      await writeFile(path.join(outDir, DEPLOY_DIR, 'logrotate'), logrotateRule(nginx));
       await writeFile(path.join(outDir, DEPLOY_DIR, 'Caddyfile'), caddyfile(rules, siteUrl.host));
     },
   };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {headersFor, type HeaderRule} from '../../server/headers-file';
+import {NGINX_DEFAULTS, type NginxSettings} from './host-settings';
 import {fillTemplate} from './template';
 import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
 import {
@@ -36,7 +37,11 @@ function headerLines(rules: readonly HeaderRule[], urlPath: string, indent: stri
  * every answer, the build's precompressed files, and the waitlist's path sent on to Supabase with
  * only the four headers the form needs, none of the upstream's cookies or security headers.
  */
-export function nginxConfig(rules: readonly HeaderRule[], serverName: string): string {
+export function nginxConfig(
+  rules: readonly HeaderRule[],
+  serverName: string,
+  settings: NginxSettings = NGINX_DEFAULTS,
+): string {
   const prefixes = rules
     .map(({pattern}) => pattern)
     .filter((pattern) => pattern !== '/*' && pattern.endsWith('/*'))
@@ -58,6 +63,16 @@ export function nginxConfig(rules: readonly HeaderRule[], serverName: string): s
   const hidden = ['Set-Cookie', ...headersFor(rules, WAITLIST_PATH).keys()];
   return fillTemplate(path.join(__dirname, 'nginx.conf'), {
     server_name: serverName,
+    listen: settings.listen,
+    root: settings.root,
+    conf_dir: settings.confDir,
+    log_dir: settings.logDir,
+    // The folder's files may set the proxy's secret; the project's proxy_pass too, unless the build
+    // names the upstream.
+    upstream: [
+      `        include ${settings.confDir}/supabase/*.conf;`,
+      ...(settings.upstream === '' ? [] : [`        proxy_pass ${settings.upstream};`]),
+    ].join('\n'),
     site_headers: headerLines(rules, '/', '    ').join('\n'),
     moved_paths: MOVED_PATHS.map(({from, to}) => `    rewrite ^${from}/*$ ${to} permanent;`).join(
       '\n',
@@ -78,3 +93,19 @@ export function nginxConfig(rules: readonly HeaderRule[], serverName: string): s
     answer_timeout: String(UPSTREAM_ANSWER_TIMEOUT_S),
   });
 }
+
+/**
+ * The logrotate rule for the access and error logs of nginx (at `logDir`) and of Caddy (its
+ * default SITE_ACCESS_LOG): rotated daily, and nothing older than 30 days kept, as the privacy
+ * policy says. Caddy keeps its file open in append mode, so its file is copied and truncated;
+ * nginx reopens its files.
+ */
+export function logrotateRule(settings: NginxSettings = NGINX_DEFAULTS): string {
+  return fillTemplate(path.join(__dirname, 'logrotate'), {
+    nginx_logs: `${settings.logDir}/gotcha-labs.access.log ${settings.logDir}/gotcha-labs.error.log`,
+    caddy_log: CADDY_ACCESS_LOG,
+  });
+}
+
+/** Where Caddy writes its access log unless SITE_ACCESS_LOG says otherwise (Caddyfile). */
+export const CADDY_ACCESS_LOG = '/var/log/caddy/gotcha-labs.access.log';

@@ -22,6 +22,12 @@ export interface Check {
   run(target: Target): Promise<void>;
 }
 
+/** A check run against deployed sites too: `cause` is its failure for an operator, in one line
+ * that names the fix (npm run check-deploy). */
+export interface DeployCheck extends Check {
+  cause: string;
+}
+
 /** A page, a hashed script, an image and the not-found page: one of each kind of answer. */
 const PAGES = ['/', '/blogs', '/blog/taobao-guide', '/gotcha-screen-translator/support'];
 
@@ -161,9 +167,11 @@ export function expectHeadersOf(
 
 const NOT_FOUND_TEXT = 'Oops! Page not found';
 
-export const HTTP_CHECKS: Check[] = [
+export const HTTP_CHECKS: DeployCheck[] = [
   {
     name: 'serves the canonical URLs with 200 and HTML',
+    cause:
+      'a page does not answer 200 with HTML: serve build/ as the root, with clean URLs (/blogs from blogs.html)',
     async run(target) {
       for (const urlPath of PAGES) {
         const response = await get(target, urlPath);
@@ -174,6 +182,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'answers an unknown path with 404 and the not-found page',
+    cause:
+      'an unknown path does not get 404 with the not-found page: make /404.html the host’s error page',
     async run(target) {
       const response = await get(target, '/no/such/page');
       expect(response.status).toBe(404);
@@ -183,6 +193,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'compresses the not-found page like any other page',
+    cause:
+      'the not-found page is not sent brotli-compressed: serve the .br files (brotli_static on; Caddy: precompressed br gzip) for errors too',
     async run(target) {
       const response = await get(target, '/no/such/page', {'accept-encoding': 'br'});
       expect(response.status).toBe(404);
@@ -192,6 +204,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'redirects the slash form and /blog to the canonical URL with 301, query kept',
+    cause:
+      'a slash form or /blog does not redirect with 301 to the canonical URL: install the build’s own _deploy/ configuration or _redirects',
     async run(target) {
       for (const [from, to] of [
         ['/blogs/', '/blogs'],
@@ -213,6 +227,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'answers a malformed URL with 400, and an HTML answer with every header',
+    cause:
+      'a malformed URL does not get 400 with the site’s headers: install the build’s own _deploy/ configuration',
     async run(target) {
       for (const urlPath of ['/%E0%A4%A', '/%zz']) {
         const answer = await rawRequest(target, urlPath);
@@ -225,6 +241,7 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'never redirects to another host',
+    cause: 'a redirect names another host: redirect to paths only (nginx: absolute_redirect off)',
     async run(target) {
       for (const requestTarget of [
         '/\\evil.example/',
@@ -243,6 +260,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'refuses every method but GET and HEAD with 405 and Allow: GET, HEAD',
+    cause:
+      'a method other than GET or HEAD is not refused with 405 and Allow: GET, HEAD: install the build’s own _deploy/ configuration',
     async run(target) {
       for (const method of ['POST', 'DELETE', 'PUT', 'PATCH', 'OPTIONS']) {
         const answer = await rawRequest(target, '/blogs', method);
@@ -259,6 +278,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'does not serve the files written for hosts',
+    cause:
+      'the host serves files written for hosts (_headers, _deploy/, dotfiles): answer paths starting with /_ and dotfiles with 404',
     async run(target) {
       for (const urlPath of [
         '/_headers',
@@ -274,6 +295,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'sends every header of _headers on pages, assets, images, redirects and errors',
+    cause:
+      'an answer lacks a header of build/_headers: install the configuration of the build you deployed, then reload the host',
     async run(target) {
       const script = await mainScript(target);
       const answers: [urlPath: string, filePath: string][] = [
@@ -293,6 +316,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'sends a Content-Security-Policy whose script-src allows no inline script but hashed ones',
+    cause:
+      'the Content-Security-Policy is not this build’s: install the configuration written by the build you deployed (it names its script hashes)',
     async run(target) {
       const csp = (await get(target, '/')).headers.get('content-security-policy') ?? '';
       const scriptSrc = csp
@@ -306,6 +331,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'sends a hashed script brotli-compressed, cached for a year, immutable',
+    cause:
+      'a hashed script is not sent brotli-compressed and cached for a year: copy the .br and .gz files with the build and serve them (brotli_static, gzip_static)',
     async run(target) {
       const response = await get(target, await mainScript(target), {'accept-encoding': 'gzip, br'});
       expect(response.headers.get('content-encoding')).toBe('br');
@@ -316,6 +343,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'serves the service worker and the web app manifest, the worker never from a cache unchecked',
+    cause:
+      'the service worker or the manifest is missing or cached unchecked: serve /sw.js with Cache-Control: no-cache, as _headers says',
     async run(target) {
       const worker = await get(target, '/sw.js', {'accept-encoding': 'gzip, br'});
       expect(worker.status).toBe(200);
@@ -334,6 +363,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'sends gzip to a client without brotli, and the plain file to one with neither',
+    cause:
+      'the host does not choose gzip or the plain file by Accept-Encoding: serve the .gz files (gzip_static on) and copy them with the build',
     async run(target) {
       const script = await mainScript(target);
       for (const [acceptEncoding, encoding] of [
@@ -351,6 +382,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'sends no brotli to a client that refuses it with q=0',
+    cause:
+      'the host sends brotli to a client that refuses it (br;q=0): use the build’s own _deploy/ configuration',
     async run(target) {
       for (const acceptEncoding of ['br;q=0', 'br;q=0.000, gzip', 'gzip, br;q=0']) {
         const response = await get(target, '/blogs', {'accept-encoding': acceptEncoding});
@@ -363,6 +396,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'sends brotli and gzip bodies that decode to the plain file',
+    cause:
+      'a compressed file differs from its plain file: copy every .br and .gz file from the same build',
     async run(target) {
       const script = await mainScript(target);
       const plain = await encodedBody(target, script, 'identity');
@@ -373,6 +408,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'makes pages revalidate, and answers a matching ETag with 304',
+    cause:
+      'pages are not revalidated or a matching ETag does not get 304: keep ETags on and the Cache-Control of _headers',
     async run(target) {
       for (const encoding of ['br', 'gzip', 'identity']) {
         const first = await get(target, '/blogs', {'accept-encoding': encoding});
@@ -397,6 +434,8 @@ export const HTTP_CHECKS: Check[] = [
   },
   {
     name: 'gives each encoding its own ETag, so a validator never stands for another encoding',
+    cause:
+      'two encodings share one ETag: serve the precompressed files with the host’s own static-file handler',
     async run(target) {
       const tags = await Promise.all(
         ['br', 'gzip', 'identity'].map(async (encoding) =>

@@ -23,6 +23,8 @@ export interface ProxyTarget extends Target {
 
 export interface ProxyCheck {
   name: string;
+  /** What a failure means for an operator, in one line that names the fix (npm run check-deploy). */
+  cause: string;
   run(target: ProxyTarget): Promise<void>;
 }
 
@@ -74,6 +76,24 @@ const countRequest = (target: ProxyTarget) =>
     headers: {...callHeaders(target), prefer: 'count=exact'},
   });
 
+/** A failure whose message is already the one line an operator needs. */
+export class CheckFailure extends Error {}
+
+/** What an answer to the connection test other than 200 or 206 says about the host, if known. */
+export function connectionTestCause(status: number): string | undefined {
+  if (status === 200 || status === 206) return undefined;
+  if (status === 404 || status === 405) {
+    return `the host does not forward ${WAITLIST_PATH}: set proxy_pass https://<ref>.supabase.co; in /etc/nginx/gotcha-labs.d/supabase/project.conf (nginx), SUPABASE_URL (Caddy, Cloudflare Pages) or build with SUPABASE_URL (Netlify), then reload`;
+  }
+  if (status === 401 || status === 403) {
+    return `the project refused the anon key (${status}): set SUPABASE_ANON_KEY to the key the deployed build was made with`;
+  }
+  if (status === 502 || status === 503 || status === 504) {
+    return `the host forwards ${WAITLIST_PATH} but cannot reach the project (${status}): check the project URL it is set to, and that the project is not paused`;
+  }
+  return `the connection test (HEAD ${WAITLIST_PATH}) got ${status}, not 200 or 206`;
+}
+
 /** The site's headers for the path, but caching: the stand-in's and the project's own apply. */
 function expectSiteHeaders(target: Target, headers: Headers, what: string): void {
   const wrong = [...headersFor(target.rules, WAITLIST_PATH)]
@@ -89,8 +109,11 @@ function expectSiteHeaders(target: Target, headers: Headers, what: string): void
 export const READING_PROXY_CHECKS: ProxyCheck[] = [
   {
     name: 'answers the form’s connection test through the site’s origin',
+    cause: `the connection test (HEAD ${WAITLIST_PATH}) did not get 200 or 206 with a count`,
     async run(target) {
       const count = await countRequest(target);
+      const cause = connectionTestCause(count.status);
+      if (cause) throw new CheckFailure(cause);
       expect([200, 206]).toContain(count.status);
       expect(count.headers.get('content-range')).toMatch(/^0-0\/\d+$|^\*\/0$/);
       expectSiteHeaders(target, count.headers, 'HEAD (the connection test)');
@@ -98,6 +121,7 @@ export const READING_PROXY_CHECKS: ProxyCheck[] = [
   },
   {
     name: 'refuses other tables, other paths and other methods before they reach the project',
+    cause: `the host passes on more than ${WAITLIST_PATH} with GET, HEAD, POST and OPTIONS: install the build’s own _deploy/ configuration (or functions/ on Pages)`,
     async run(target) {
       const before = target.upstream?.requests.length;
       for (const urlPath of [
@@ -139,6 +163,7 @@ export const READING_PROXY_CHECKS: ProxyCheck[] = [
 export const WRITING_PROXY_CHECKS: ProxyCheck[] = [
   {
     name: 'signs up through the site’s origin, and answers a duplicate with 409 and 23505',
+    cause: 'a sign-up through the site’s origin did not get 201, or a duplicate 409',
     async run(target) {
       const email = uniqueEmail();
       const first = await signUp(target, email);
@@ -162,6 +187,8 @@ export const WRITING_PROXY_CHECKS: ProxyCheck[] = [
   },
   {
     name: 'sends on apikey, Authorization, Content-Type and Prefer, and nothing else of the visitor’s',
+    cause:
+      'the proxy passes on a request header beyond the four the form needs: install the build’s own _deploy/ configuration',
     async run(target) {
       const answer = await signUp(target, uniqueEmail(), VISITOR_HEADERS);
       expect(answer.status).toBe(201);

@@ -40,6 +40,7 @@ const ALL_VERSIONS = [
   '20261125000000',
   '20261126000000',
   '20261127000000',
+  '20261127120000',
 ];
 const PURGE_JOB = 'waitlist-limiter-purge';
 

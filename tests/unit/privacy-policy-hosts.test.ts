@@ -1,0 +1,70 @@
+/** @jest-environment node */
+/**
+ * The privacy policy's statements about the website's logs, their retention and the waitlist's
+ * deletion, tied to what the build writes for each host and to the migrations: a change to one
+ * without the other fails here. (What the servers actually log is checked by
+ * tests/conformance/access-logs.test.ts; the rule and the deletion run in tests/integration.)
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {caddyfile} from '../../plugins/security-headers/caddy';
+import {headerRules} from '../../plugins/security-headers/headers';
+import {logrotateRule, nginxConfig} from '../../plugins/security-headers/nginx';
+
+const ROOT = path.resolve(__dirname, '../..');
+const policy = readFileSync(
+  path.join(ROOT, 'src/pages/gotcha-screen-translator/privacy-policy.mdx'),
+  'utf8',
+);
+const rules = headerRules("default-src 'self'");
+const nginx = nginxConfig(rules, 'gotchalabs.app');
+const caddy = caddyfile(rules, 'gotchalabs.app');
+const migrations = readdirSync(path.join(ROOT, 'supabase/migrations'))
+  .map((file) => readFileSync(path.join(ROOT, 'supabase/migrations', file), 'utf8'))
+  .join('\n');
+
+describe('the privacy policy and the hosts it describes', () => {
+  it('lists the fields nginx logs: the time, the method and path, the status and the duration', () => {
+    expect(policy).toContain(
+      'our web server logs the method (such as GET), the path of the page or file without anything after a "?", the status code, how long the answer took and the time',
+    );
+    expect(nginx).toContain(
+      `log_format gotcha_labs_privacy '$time_iso8601 "$gotcha_labs_method_and_path" $status $request_time';`,
+    );
+    expect(nginx).toMatch(/access_log \S+ gotcha_labs_privacy;/);
+  });
+
+  it('says that Caddy’s log lines hold no IP address, browser details or query: it deletes them', () => {
+    expect(policy).toContain(
+      'The log lines hold no IP address, no search or form text from the address bar, no referring page and no browser details.',
+    );
+    const deleted = [...caddy.matchAll(/^\s+(\S+) delete$/gm)].map((match) => match[1]);
+    expect(deleted).toEqual(expect.arrayContaining(['request>remote_ip', 'request>client_ip']));
+    expect(deleted).toContain('request>headers');
+    expect(caddy).toContain('request>uri regexp \\?.*$ ""');
+  });
+
+  it('says that nginx’s error log can name the client, as the configuration keeps it', () => {
+    expect(nginx).toMatch(/^\s+error_log \S+ crit;$/m);
+    expect(policy).toContain(
+      'its error log records a request only when the server itself fails (for example, it runs out of memory or cannot read a file), and that line does include the IP address',
+    );
+  });
+
+  it('keeps request and error logs 30 days at most, as the logrotate rule and Caddy do', () => {
+    expect(policy).toContain('- **Website request logs and error logs:** up to 30 days;');
+    const rule = logrotateRule();
+    expect(rule.match(/^\s+rotate 30$/gm)).toHaveLength(2);
+    expect(rule.match(/^\s+maxage 30$/gm)).toHaveLength(2);
+    expect(rule.match(/^\s+daily$/gm)).toHaveLength(2);
+    expect(caddy).toContain('roll_keep_for 720h');
+  });
+
+  it('deletes waitlist addresses after two years, by a daily job on hosted Supabase', () => {
+    expect(policy).toContain('a daily job deletes every address older than two years');
+    expect(migrations).toContain("where created_at < pg_catalog.now() - interval '2 years'");
+    expect(migrations).toMatch(
+      /cron\.schedule\(\s*'waitlist-sign-ups-expiry',\s*'17 3 \* \* \*',\s*'select waitlist_private\.delete_expired_sign_ups\(\)'/,
+    );
+  });
+});
