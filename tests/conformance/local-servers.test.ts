@@ -4,9 +4,11 @@
  * bundled server, nginx with `_deploy/nginx.conf`, Caddy with `_deploy/Caddyfile` and Cloudflare's
  * local Pages server with `_headers`, `_redirects` and functions/ (run `npm run build` first; npm
  * test does, and installs nginx and Caddy). nginx, Caddy and Pages send the waitlist's calls on to
- * a recording stand-in for the Supabase project. And the proof that the checks can fail: nginx
- * with one header left out of one block fails exactly the header check; a proxy that forwards a
- * header too few, or a second table, fails the proxy checks.
+ * a recording stand-in for the Supabase project; the per-visitor limits are checked on a second
+ * bundled server that has them (the first runs without, for the checks' many calls). Each host's
+ * known deviations are named with their reason and must still fail. And the proof that the checks
+ * can fail: nginx with one header left out of one block fails exactly the header check; a proxy
+ * that forwards a header too few, or a second table, fails the proxy checks.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
