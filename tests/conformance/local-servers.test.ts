@@ -262,7 +262,7 @@ describe('a configuration that leaves out a header', () => {
   });
 });
 
-describe('a proxy that forwards a header too few, or a second table', () => {
+describe('a proxy that forwards a header too few, a second table or another path', () => {
   let upstream: RecordingUpstream;
   beforeAll(async () => {
     upstream = await startRecordingUpstream();
@@ -301,6 +301,23 @@ describe('a proxy that forwards a header too few, or a second table', () => {
     expect(await failedProxyChecks(server)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^sends on apikey, Authorization/)]),
     );
+  });
+
+  it('fails the path check when nginx sends on whatever its decoded $uri matched', async () => {
+    const withoutPathGuard = (config: string) =>
+      config.replace(/\n\s*if \(\$request_uri [^{]*\{\s*return 404;\s*\}/, '');
+    expect(
+      withoutPathGuard(readFileSync(path.join(BUILD_DIR, '_deploy/nginx.conf'), 'utf8')),
+    ).not.toMatch(/\$request_uri !~/);
+    const server = await startNginx({
+      buildDir: BUILD_DIR,
+      supabaseUrl: upstream.url,
+      edit: withoutPathGuard,
+    });
+    const failed = await failedProxyChecks(server);
+    expect(failed.filter((name) => !(name in NGINX_DEVIATIONS))).toEqual([
+      'sends on only the canonical path: other spellings of it are answered by the host',
+    ]);
   });
 
   it('fails the refusal check when Caddy sends a second table on too', async () => {
