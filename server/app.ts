@@ -10,6 +10,11 @@ import Fastify, {
 import fresh from 'fresh';
 import {contentSecurityPolicy, headerRules} from '../plugins/security-headers/headers';
 import {MOVED_PATHS} from '../plugins/security-headers/redirects';
+import {
+  BODY_TIMEOUT_S,
+  CONNECTIONS_PER_VISITOR,
+  MAX_BODY_BYTES,
+} from '../plugins/security-headers/waitlist-proxy';
 import {answerClientErrors} from './client-errors';
 import {capConnectionsPerAddress} from './connection-cap';
 import {headersFor, parseHeadersFile} from './headers-file';
@@ -49,9 +54,9 @@ export interface ClientLimits {
 /** A page takes one request; a form's sign-up a few hundred bytes, even on a slow phone line. */
 export const DEFAULT_LIMITS: ClientLimits = {
   headersTimeout: 10_000,
-  requestTimeout: 30_000,
-  // A browser opens at most 6 connections to a site: this leaves room for several behind one NAT.
-  connectionsPerAddress: 50,
+  // The same limits as nginx and Caddy in front of Supabase (waitlist-proxy.ts).
+  requestTimeout: BODY_TIMEOUT_S * 1000,
+  connectionsPerAddress: CONNECTIONS_PER_VISITOR,
 };
 /** How often Node looks for requests over their time limits. */
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
@@ -162,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({disableRequestLogging: true}),
     // Behind a reverse proxy or CDN, set TRUST_PROXY so rate limits see visitors' addresses.
     trustProxy: options.trustProxy ? [...options.trustProxy] : false,
-    bodyLimit: 64 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     requestTimeout: limits.requestTimeout,
     http: {
       headersTimeout: limits.headersTimeout,

@@ -9,7 +9,11 @@
  * MAX_CONNECTIONS_PER_ADDRESS (50; 0 lifts it).
  */
 import path from 'node:path';
-import {parseProxySecret} from '../plugins/security-headers/waitlist-proxy';
+import {
+  parseProxySecret,
+  READS_PER_MINUTE,
+  SIGN_UPS_PER_MINUTE,
+} from '../plugins/security-headers/waitlist-proxy';
 import {LOCAL_ANON_KEY} from '../src/data/waitlist';
 import {buildApp, DEFAULT_LIMITS} from './app';
 import {parseTrustProxy} from './trust-proxy';
@@ -51,8 +55,8 @@ async function serve(): Promise<void> {
       dataDir: path.resolve(root, process.env.DATA_DIR ?? '.data/waitlist'),
       databaseUrl: process.env.DATABASE_URL || undefined,
       anonKey: process.env.SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
-      writesPerMinute: readInteger('WAITLIST_WRITES_PER_MINUTE', 10),
-      readsPerMinute: readInteger('WAITLIST_READS_PER_MINUTE', 60),
+      writesPerMinute: readInteger('WAITLIST_WRITES_PER_MINUTE', SIGN_UPS_PER_MINUTE),
+      readsPerMinute: readInteger('WAITLIST_READS_PER_MINUTE', READS_PER_MINUTE),
       proxySecret: parseProxySecret(process.env.WAITLIST_PROXY_SECRET, 'WAITLIST_PROXY_SECRET'),
     },
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),

@@ -1,9 +1,12 @@
 import path from 'node:path';
-import {headersFor, type HeaderRule} from '../../server/headers-file';
+import type {HeaderRule} from '../../server/headers-file';
 import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
 import {fillTemplate} from './template';
 import {
+  ANSWER_HEADERS,
+  BODY_TIMEOUT_S,
   FORWARDED_HEADERS,
+  MAX_BODY_BYTES,
   PROXY_METHODS,
   UPSTREAM_ANSWER_TIMEOUT_S,
   UPSTREAM_CONNECT_TIMEOUT_S,
@@ -17,6 +20,12 @@ import {
  * `header_up -*` drops the connection).
  */
 const HEADER_NAME_CHARACTERS = "abcdefghijklmnopqrstuvwxyz0123456789!#$%&'+-.^_`|~";
+
+/**
+ * How much longer than the project Caddy waits for a body: the project's 408 must come first, as
+ * Caddy's own cut gets no answer but an empty 200.
+ */
+const CADDY_BODY_GRACE_S = 5;
 
 /** A header value as a Caddyfile token; values are plain text, so quotes are refused. */
 function quoteValue(value: string): string {
@@ -40,6 +49,13 @@ function headerDirectives(rules: readonly HeaderRule[], indent: string): string 
     .join('\n');
 }
 
+/** A header's name as Go writes it, which Caddy's placeholders for the upstream's answer use. */
+const canonicalName = (name: string): string =>
+  name
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join('-');
+
 const lines = (indent: string, items: readonly string[]): string =>
   items.map((item) => indent + item).join('\n');
 
@@ -47,11 +63,12 @@ const lines = (indent: string, items: readonly string[]): string =>
  * A Caddyfile with the same answers as server/ (the Caddyfile beside this file, filled in): clean
  * URLs, 301s to the canonical path, the not-found page with 404, the `_headers` headers on every
  * answer, the build's precompressed files, and the waitlist's path sent on to Supabase with only
- * the four headers the form needs, none of the upstream's cookies or security headers.
+ * the four headers the form needs, a body within the size and time limits, and only the answer
+ * headers the form reads back.
  */
 export function caddyfile(rules: readonly HeaderRule[], siteHost: string): string {
   const variable = (name: string) => `waitlist_${name.toLowerCase().replace(/-/g, '_')}`;
-  const hidden = ['Set-Cookie', ...headersFor(rules, WAITLIST_PATH).keys()];
+  const answerVariable = (name: string) => `answer_${name.toLowerCase().replace(/-/g, '_')}`;
   const moved = MOVED_PATHS.flatMap(({from, to}) => [
     `@moved${to.replace(/\W/g, '_')} path ${from} ${from}/`,
     `route @moved${to.replace(/\W/g, '_')} {`,
@@ -75,14 +92,37 @@ export function caddyfile(rules: readonly HeaderRule[], siteHost: string): strin
       '\t\t\t',
       HEADER_NAME_CHARACTERS.split('').map((character) => `request_header -*${character}*`),
     ),
+    // Set only when the visitor sent the header: header_up would send an empty one.
     forwarded_headers: lines(
-      '\t\t\t\t',
-      FORWARDED_HEADERS.map((name) => `header_up ${name} {http.vars.${variable(name)}}`),
+      '\t\t\t',
+      FORWARDED_HEADERS.flatMap((name) => [
+        `@${variable(name)} expression \`{http.vars.${variable(name)}} != ""\``,
+        `request_header @${variable(name)} ${name} {http.vars.${variable(name)}}`,
+      ]),
     ),
-    hidden_answer_headers: lines(
+    dropped_answer_headers: lines(
       '\t\t\t\t',
-      hidden.map((name) => `header_down -${name}`),
+      HEADER_NAME_CHARACTERS.split('').map((character) => `header_down -*${character}*`),
     ),
+    // Copied into variables first: a missing header is then "", where its placeholder is null.
+    answer_headers: lines('\t\t\t\t\t', [
+      'vars {',
+      ...ANSWER_HEADERS.map(
+        (name) => `\t${answerVariable(name)} {http.reverse_proxy.header.${canonicalName(name)}}`,
+      ),
+      '}',
+      ...ANSWER_HEADERS.flatMap((name) => [
+        `@${answerVariable(name)} expression \`{http.vars.${answerVariable(name)}} != ""\``,
+        `header @${answerVariable(name)} ${name} {http.vars.${answerVariable(name)}}`,
+      ]),
+    ]),
+    short_error_headers: headerDirectives(
+      rules.filter(({pattern}) => pattern === '/*'),
+      '\t\t\t',
+    ),
+    max_body_bytes: String(MAX_BODY_BYTES),
+    body_timeout: String(BODY_TIMEOUT_S),
+    read_body_timeout: String(BODY_TIMEOUT_S + CADDY_BODY_GRACE_S),
     connect_timeout: String(UPSTREAM_CONNECT_TIMEOUT_S),
     answer_timeout: String(UPSTREAM_ANSWER_TIMEOUT_S),
     moved_paths: lines('\t\t', moved),

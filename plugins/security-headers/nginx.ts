@@ -4,8 +4,14 @@ import {NGINX_DEFAULTS, type NginxSettings} from './host-settings';
 import {fillTemplate} from './template';
 import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
 import {
+  BODY_TIMEOUT_S,
+  CONNECTIONS_PER_VISITOR,
   FORWARDED_HEADERS,
+  KNOWN_OTHER_ANSWER_HEADERS,
+  MAX_BODY_BYTES,
   PROXY_METHODS,
+  READS_PER_MINUTE,
+  SIGN_UPS_PER_MINUTE,
   UPSTREAM_ANSWER_TIMEOUT_S,
   UPSTREAM_CONNECT_TIMEOUT_S,
   WAITLIST_PATH,
@@ -35,7 +41,8 @@ function headerLines(rules: readonly HeaderRule[], urlPath: string, indent: stri
  * An nginx server block with the same answers as server/ (nginx.conf beside this file, filled in):
  * clean URLs, 301s to the canonical path, the not-found page with 404, the `_headers` headers on
  * every answer, the build's precompressed files, and the waitlist's path sent on to Supabase with
- * only the four headers the form needs, none of the upstream's cookies or security headers.
+ * only the four headers the form needs, a body within the limits, each visitor's rates and
+ * connections limited, and none of the upstream's cookies, security or gateway headers.
  */
 export function nginxConfig(
   rules: readonly HeaderRule[],
@@ -60,7 +67,14 @@ export function nginxConfig(
       '    }',
     ].join('\n'),
   );
-  const hidden = ['Set-Cookie', ...headersFor(rules, WAITLIST_PATH).keys()];
+  const hidden = [
+    ...new Map(
+      [...KNOWN_OTHER_ANSWER_HEADERS, ...headersFor(rules, WAITLIST_PATH).keys()].map((name) => [
+        name.toLowerCase(),
+        name,
+      ]),
+    ).values(),
+  ];
   return fillTemplate(path.join(__dirname, 'nginx.conf'), {
     server_name: serverName,
     listen: settings.listen,
@@ -91,6 +105,14 @@ export function nginxConfig(
     proxy_methods_regex: PROXY_METHODS.join('|'),
     connect_timeout: String(UPSTREAM_CONNECT_TIMEOUT_S),
     answer_timeout: String(UPSTREAM_ANSWER_TIMEOUT_S),
+    sign_ups_per_minute: String(SIGN_UPS_PER_MINUTE),
+    reads_per_minute: String(READS_PER_MINUTE),
+    // With nodelay, a burst of n - 1 lets a visitor make n calls at once, and no more.
+    sign_up_burst: String(SIGN_UPS_PER_MINUTE - 1),
+    read_burst: String(READS_PER_MINUTE - 1),
+    connections_per_visitor: String(CONNECTIONS_PER_VISITOR),
+    max_body_bytes: String(MAX_BODY_BYTES),
+    body_timeout: String(BODY_TIMEOUT_S),
   });
 }
 

@@ -1,9 +1,12 @@
 /**
  * What every host forwards of the waitlist's REST calls to the Supabase project, so that the
  * form talks to the page's own origin (a visitor who can load the page can sign up, even where
- * `*.supabase.co` is blocked). One table path, four methods, four request headers: nothing else
- * of the visitor's request (cookies, user agent) reaches Supabase, and no cookie comes back; the
- * visitor's address only with the proxy's secret, for the database's per-visitor limit. nginx.ts and caddy.ts write these rules into the hosts' configuration files; the Cloudflare Pages Function
+ * `*.supabase.co` is blocked). One table path as written, four methods, four request headers:
+ * nothing else of the visitor's request (cookies, user agent) reaches Supabase, the visitor's
+ * address only with the proxy's secret, for the database's per-visitor limit; and of its answer
+ * only the headers the form reads come back. A body has the bundled server's limits of size and
+ * time, and nginx also its per-visitor rates and connections. nginx.ts and caddy.ts write these
+ * rules into the hosts' configuration files; the Cloudflare Pages Function
  * (functions/) runs `proxyWaitlistRequest`. No Node-only import: the Function bundles this file.
  */
 import {WAITLIST_TABLE} from '../../src/data/waitlist';
@@ -40,6 +43,71 @@ export const UPSTREAM_CONNECT_TIMEOUT_S = 5;
 export const UPSTREAM_ANSWER_TIMEOUT_S = 10;
 
 /**
+ * What one visitor may take, the same on every host that can enforce it (the bundled server's
+ * defaults, server/app.ts and server/serve.ts): a sign-up is a few hundred bytes, sent within
+ * seconds even on a slow phone line; a browser opens at most 6 connections to a site, so 50
+ * leaves room for several visitors behind one address (carrier NAT is common in China).
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
+export const BODY_TIMEOUT_S = 30;
+export const CONNECTIONS_PER_VISITOR = 50;
+export const SIGN_UPS_PER_MINUTE = 10;
+export const READS_PER_MINUTE = 60;
+
+/**
+ * The upstream's answer headers a visitor gets; every other one stays at the host (Supabase's
+ * gateway names itself, its versions and timings, and sets cookies). What supabase-js and the
+ * form read: the body's type and coding, PostgREST's count and applied preferences, a 401's
+ * challenge and a 429's wait, and the CORS headers of an answer and of a preflight. Not
+ * Location: the form asks for the row back (return=representation), never for its address. The
+ * framing (Content-Length, Transfer-Encoding, Connection) is each host's own.
+ */
+export const ANSWER_HEADERS = [
+  'Content-Type',
+  'Content-Encoding',
+  'Content-Range',
+  'Content-Location',
+  'Preference-Applied',
+  'Retry-After',
+  'WWW-Authenticate',
+  'Vary',
+  'Access-Control-Allow-Origin',
+  'Access-Control-Allow-Methods',
+  'Access-Control-Allow-Headers',
+  'Access-Control-Max-Age',
+  'Access-Control-Expose-Headers',
+] as const;
+
+/**
+ * Answer headers outside ANSWER_HEADERS that Supabase's gateway (Cloudflare, Kong, PostgREST) is
+ * known to send. nginx drops these by name: stock nginx can only name the headers to drop
+ * (proxy_hide_header), not the ones to keep, so a header the project adds later passes there.
+ */
+export const KNOWN_OTHER_ANSWER_HEADERS = [
+  'Set-Cookie',
+  'Cache-Control',
+  'Via',
+  'Alt-Svc',
+  'CF-Ray',
+  'CF-Cache-Status',
+  'NEL',
+  'Report-To',
+  'Server-Timing',
+  'Sb-Gateway-Version',
+  'Sb-Gateway-Mode',
+  'Sb-Project-Ref',
+  'Sb-Request-Id',
+  'X-Kong-Proxy-Latency',
+  'X-Kong-Upstream-Latency',
+  'X-Envoy-Attempt-Count',
+  'X-Envoy-Upstream-Service-Time',
+  'X-Powered-By',
+  'X-Served-By',
+  'Content-Profile',
+  'Access-Control-Allow-Credentials',
+] as const;
+
+/**
  * The security headers `_headers` gives every answer (headers.ts builds its first rule from
  * this list); a proxied answer carries them in place of any the upstream sent.
  */
@@ -53,9 +121,6 @@ export const SECURITY_HEADER_NAMES = [
   'Strict-Transport-Security',
 ] as const;
 export type SecurityHeaderName = (typeof SECURITY_HEADER_NAMES)[number];
-
-/** Upstream answer headers that never reach the visitor. */
-const DROPPED_ANSWER_HEADERS = ['Set-Cookie', ...SECURITY_HEADER_NAMES];
 
 /**
  * The Supabase project's origin from a deploy setting (`https://<ref>.supabase.co`), or an
@@ -100,9 +165,52 @@ export async function proxyWaitlistRequest(
 ): Promise<Response> {
   const answer = await forward(request, projectUrl, proxySecret, send);
   const headers = new Headers(answer.headers);
-  DROPPED_ANSWER_HEADERS.forEach((name) => headers.delete(name));
   for (const name of SECURITY_HEADER_NAMES) {
     const value = securityHeaders.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return new Response(answer.body, {status: answer.status, headers});
+}
+
+/** Leaves the rest of a body unread: the answer is given without it. */
+function stopReading<T>(reader: ReadableStreamDefaultReader, status: T): T {
+  reader.cancel().catch(() => undefined);
+  return status;
+}
+
+/** A body over MAX_BODY_BYTES (413) or not complete within BODY_TIMEOUT_S (408), or the body. */
+export async function readBody(request: Request): Promise<ArrayBuffer | 408 | 413> {
+  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return 413;
+  if (!request.body) return new ArrayBuffer(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<408>((resolve) => {
+    timer = setTimeout(() => resolve(408), BODY_TIMEOUT_S * 1000);
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), expired]);
+      if (next === 408) return stopReading(reader, 408);
+      if (next.done) break;
+      size += next.value.byteLength;
+      if (size > MAX_BODY_BYTES) return stopReading(reader, 413);
+      chunks.push(next.value);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  const body = new Uint8Array(size);
+  chunks.reduce((offset, chunk) => (body.set(chunk, offset), offset + chunk.byteLength), 0);
+  return body.buffer;
+}
+
+/** The project's answer with only the headers of ANSWER_HEADERS. */
+function onlyAnswerHeaders(answer: Response): Response {
+  const headers = new Headers();
+  for (const name of ANSWER_HEADERS) {
+    const value = answer.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
   return new Response(answer.body, {status: answer.status, headers});
@@ -131,22 +239,29 @@ async function forward(
   const headers = new Headers();
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers.get(name);
-    if (value !== null) headers.set(name, value);
+    // An empty header is not the visitor's: PostgREST reads an empty Content-Type as a type.
+    if (value) headers.set(name, value);
   }
   if (proxySecret !== undefined) {
     const visitor = request.headers.get('cf-connecting-ip');
     if (visitor !== null) headers.set(VISITOR_HEADER, visitor);
     headers.set(PROXY_SECRET_HEADER, proxySecret);
   }
-  const hasBody = request.method === 'POST';
+  const body = request.method === 'POST' ? await readBody(request) : undefined;
+  if (body === 408) return refusal(408, 'Request timeout');
+  if (body === 413) return refusal(413, 'Payload too large');
   try {
-    return await send(origin + WAITLIST_PATH + url.search, {
-      method: request.method,
-      headers,
-      body: hasBody ? await request.arrayBuffer() : undefined,
-      redirect: 'manual',
-      signal: AbortSignal.timeout((UPSTREAM_CONNECT_TIMEOUT_S + UPSTREAM_ANSWER_TIMEOUT_S) * 1000),
-    });
+    return onlyAnswerHeaders(
+      await send(origin + WAITLIST_PATH + url.search, {
+        method: request.method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(
+          (UPSTREAM_CONNECT_TIMEOUT_S + UPSTREAM_ANSWER_TIMEOUT_S) * 1000,
+        ),
+      }),
+    );
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     return timedOut ? refusal(504, 'Gateway timeout') : refusal(502, 'Bad gateway');

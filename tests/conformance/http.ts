@@ -104,14 +104,14 @@ function rawRequest(target: Target, requestTarget: string, method = 'GET'): Prom
 
 /**
  * Go's HTTP server, under Caddy, refuses a request it cannot parse (a space or a control
- * character in the target, `%zz`, no Host) before any configuration runs: status 400, Go's own
- * plain text, no other header. It is the one answer a configuration cannot give the site's
- * headers; a browser shows it as text.
+ * character in the target, `%zz`, no Host: 400) or whose HTTP version it does not speak
+ * (`HTTP/9.9`: 505) before any configuration runs: Go's own plain text, no other header. It is
+ * the one answer a configuration cannot give the site's headers; a browser shows it as text.
  */
 export function isGoParserRefusal(answer: RawAnswer): boolean {
   return (
-    answer.status === 400 &&
-    answer.body.toString('latin1').startsWith('400 Bad Request') &&
+    [400, 505].includes(answer.status) &&
+    answer.body.toString('latin1').startsWith(`${answer.status} `) &&
     Object.keys(answer.headers).sort().join(', ') === 'connection, content-type'
   );
 }

@@ -6,11 +6,22 @@
  * answers carry the site's security headers. The bundled server answers the path itself (it is
  * the stand-in), so it has no upstream to look at.
  */
+import {request as httpRequest} from 'node:http';
+import {connect, type Socket} from 'node:net';
 import {headersFor} from '../../server/headers-file';
 import {LOCAL_ANON_KEY} from '../../src/data/waitlist';
-import {FORWARDED_HEADERS, WAITLIST_PATH} from '../../plugins/security-headers/waitlist-proxy';
+import {
+  ANSWER_HEADERS,
+  BODY_TIMEOUT_S,
+  CONNECTIONS_PER_VISITOR,
+  FORWARDED_HEADERS,
+  MAX_BODY_BYTES,
+  READS_PER_MINUTE,
+  SIGN_UPS_PER_MINUTE,
+  WAITLIST_PATH,
+} from '../../plugins/security-headers/waitlist-proxy';
 import type {Target} from './http';
-import type {RecordingUpstream} from './upstream';
+import {UPSTREAM_OWN_HEADERS, type RecordingUpstream} from './upstream';
 
 export interface ProxyTarget extends Target {
   /** The project behind the host's proxy; none for the bundled server or a deployed site. */
@@ -220,4 +231,372 @@ export const WRITING_PROXY_CHECKS: ProxyCheck[] = [
   },
 ];
 
-export const PROXY_CHECKS = [...READING_PROXY_CHECKS, ...WRITING_PROXY_CHECKS];
+/**
+ * Paths that name the table only once decoded, cleaned or read without case: a host must answer
+ * them itself, as the project might read them otherwise than the host did.
+ */
+const NON_CANONICAL_PATHS = [
+  '/rest/v1/rpc/limit_sign_ups/..%2F..%2Fwaitlist_emails',
+  '/rest/v1/other%2F..%2Fwaitlist_emails',
+  '/rest/v1/other/../waitlist_emails',
+  '/rest/v1/./waitlist_emails',
+  '/rest/v1//waitlist_emails',
+  '/rest/v1/waitlist%5Femails',
+  '/REST/V1/WAITLIST_EMAILS',
+  '/rest/v1/Waitlist_Emails',
+];
+
+/**
+ * A call whose target is sent as written (fetch would resolve `.` and `..`), answered once its
+ * status and headers arrive: a host may answer before the body has all been sent.
+ */
+function rawCall(
+  target: ProxyTarget,
+  method: string,
+  requestTarget: string,
+  {body = '', chunked = false}: {body?: string; chunked?: boolean} = {},
+): Promise<{status: number; headers: Headers}> {
+  const {hostname, port} = new URL(target.url);
+  return new Promise((resolve, reject) => {
+    const call = httpRequest(
+      {
+        host: hostname,
+        port: Number(port),
+        method,
+        path: requestTarget,
+        headers: {
+          ...callHeaders(target),
+          ...(chunked ? {} : {'content-length': String(Buffer.byteLength(body))}),
+          connection: 'close',
+        },
+      },
+      (response) => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (typeof value === 'string') headers.set(name, value);
+        }
+        resolve({status: response.statusCode ?? 0, headers});
+        call.destroy();
+      },
+    );
+    // After the answer, a reset for the body's unsent rest is the host's right.
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+/** Names every host may set on an answer of its own making: framing, date, its name. */
+const HOST_HEADERS = ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'];
+
+/** Checks of what else may arrive, all on the hosts started here. */
+export const GUARDING_PROXY_CHECKS: ProxyCheck[] = [
+  {
+    name: 'sends on only the canonical path: other spellings of it are answered by the host',
+    cause: `the host passes other spellings of ${WAITLIST_PATH} on to the project: install the build’s own _deploy/ configuration`,
+    async run(target) {
+      const before = target.upstream?.requests.length ?? 0;
+      for (const urlPath of NON_CANONICAL_PATHS) {
+        for (const method of ['GET', 'POST']) {
+          const body = method === 'POST' ? '{"email":"x@example.com"}' : '';
+          const answer = await rawCall(target, method, `${urlPath}?select=id`, {body});
+          expectSiteHeaders(target, answer.headers, `${method} ${urlPath}`);
+          // A host may resolve `.` and `..` segments, as a browser does before sending, and send
+          // the path on as resolved; the bundled server is the project, answering for itself.
+          if (target.upstream && !/\/\.\.?\//.test(urlPath)) {
+            expect({method, urlPath, refused: answer.status >= 400}).toEqual({
+              method,
+              urlPath,
+              refused: true,
+            });
+          }
+        }
+      }
+      const forwarded = (target.upstream?.requests ?? []).slice(before).map(({url}) => url);
+      expect(forwarded.filter((url) => url !== `${WAITLIST_PATH}?select=id`)).toEqual([]);
+    },
+  },
+  {
+    name: 'sends on no header the visitor did not send (a CORS preflight goes bare)',
+    cause:
+      'the host sends empty headers the visitor did not send (a CORS preflight then fails): install the build’s own _deploy/ configuration',
+    async run(target) {
+      const preflight = await fetch(target.url + WAITLIST_PATH, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://gotchalabs.app',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'apikey, authorization, content-type, prefer',
+        },
+      });
+      expect(preflight.status).toBe(200);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expectSiteHeaders(target, preflight.headers, 'OPTIONS (a preflight)');
+      if (!target.upstream) return;
+      const received = target.upstream.requests.at(-1);
+      expect(received?.method).toBe('OPTIONS');
+      const sent = FORWARDED_HEADERS.map((name) => name.toLowerCase()).filter(
+        (name) => received?.headers[name] !== undefined,
+      );
+      expect(sent).toEqual([]);
+    },
+  },
+  {
+    name: 'passes back only the answer headers the form needs, none of the project’s own',
+    cause:
+      'the host passes the project’s own answer headers back to visitors: install the build’s own _deploy/ configuration',
+    async run(target) {
+      const answers = [
+        ['HEAD (the connection test)', await countRequest(target)],
+        ['POST (a sign-up)', await signUp(target, uniqueEmail())],
+        ['POST (no key: 401)', await signUp(target, uniqueEmail(), {apikey: 'wrong'})],
+      ] as const;
+      if (!target.upstream) return;
+      const allowed = new Set([
+        ...ANSWER_HEADERS.map((name) => name.toLowerCase()),
+        ...headersFor(target.rules, WAITLIST_PATH).keys(),
+        ...HOST_HEADERS,
+        'server',
+      ]);
+      for (const [what, answer] of answers) {
+        const names = [...answer.headers.keys()];
+        expect({what, others: names.filter((name) => !allowed.has(name))}).toEqual({
+          what,
+          others: [],
+        });
+        const passed = Object.entries(UPSTREAM_OWN_HEADERS).filter(
+          ([name, value]) => answer.headers.get(name) === value,
+        );
+        expect({what, passed}).toEqual({what, passed: []});
+      }
+    },
+  },
+  {
+    name: `refuses a body over ${MAX_BODY_BYTES} bytes with 413, declared or not`,
+    cause: `the host sends bodies over ${MAX_BODY_BYTES} bytes on to the project: set client_max_body_size (nginx) or request_body max_size (Caddy) as _deploy/ does`,
+    async run(target) {
+      const before = target.upstream?.requests.length;
+      const body = JSON.stringify({email: 'x'.repeat(1_000_000)});
+      const declared = await rawCall(target, 'POST', `${WAITLIST_PATH}?select=id`, {body});
+      expect(declared.status).toBe(413);
+      expectSiteHeaders(target, declared.headers, 'POST (1 MB)');
+      expect(target.upstream?.requests.length).toBe(before);
+      const chunked = await rawCall(target, 'POST', `${WAITLIST_PATH}?select=id`, {
+        body,
+        chunked: true,
+      });
+      expect(chunked.status).toBe(413);
+      expectSiteHeaders(target, chunked.headers, 'POST (1 MB, chunked)');
+    },
+  },
+];
+
+/** A connection from `localAddress` (a visitor of its own: all of 127.0.0.0/8 is this machine). */
+interface Visitor {
+  socket: Socket;
+  /** The status of the answer, once its status line has arrived. */
+  status(): number | undefined;
+  received(): string;
+  isClosed(): boolean;
+}
+
+function visit(target: Target, localAddress: string): Promise<Visitor> {
+  const {hostname, port} = new URL(target.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({host: hostname, port: Number(port), localAddress});
+    let received = '';
+    let isClosed = false;
+    socket.setEncoding('latin1').on('data', (chunk: string) => (received += chunk));
+    // A reset by the host is one way of ending a connection: the check looks at the state.
+    socket.on('error', () => undefined);
+    socket.once('close', () => (isClosed = true));
+    socket.once('connect', () =>
+      resolve({
+        socket,
+        status: () => Number(/^HTTP\/1\.1 (\d{3}) /.exec(received)?.[1]) || undefined,
+        received: () => received,
+        isClosed: () => isClosed,
+      }),
+    );
+    socket.once('error', reject);
+  });
+}
+
+/** The headers of an answer received as text. */
+function headersIn(received: string): Headers {
+  const head = received.slice(0, received.indexOf('\r\n\r\n')).split('\r\n').slice(1);
+  return new Headers(
+    head.map((line): [string, string] => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
+    }),
+  );
+}
+
+/** Resolves once `condition` holds, polling; returns whether it did within `ms`. */
+async function eventually(ms: number, condition: () => boolean): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}
+
+/** A waitlist request from `visitor` whose body of 1,000 bytes has only begun. */
+function beginSlowCall(target: ProxyTarget, visitor: Visitor, method: string): void {
+  const {host} = new URL(target.url);
+  const head = [
+    `${method} ${WAITLIST_PATH}?select=id HTTP/1.1`,
+    `Host: ${host}`,
+    ...Object.entries(callHeaders(target)).map(([name, value]) => `${name}: ${value}`),
+    'Content-Length: 1000',
+  ];
+  visitor.socket.write(`${head.join('\r\n')}\r\n\r\n{`);
+}
+
+/** A waitlist call from `localAddress`; resolves with its status and headers. */
+function callFrom(
+  target: ProxyTarget,
+  localAddress: string,
+  {method, body, prefer}: {method: string; body?: string; prefer?: string},
+): Promise<{status: number; headers: Headers}> {
+  const {hostname, port} = new URL(target.url);
+  return new Promise((resolve, reject) => {
+    httpRequest(
+      {
+        host: hostname,
+        port: Number(port),
+        localAddress,
+        method,
+        path: `${WAITLIST_PATH}?select=id${method === 'POST' ? '' : '&limit=1'}`,
+        headers: {...callHeaders(target), ...(prefer ? {prefer} : {})},
+      },
+      (response) => {
+        response.resume();
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (typeof value === 'string') headers.set(name, value);
+        }
+        resolve({status: response.statusCode ?? 0, headers});
+      },
+    )
+      .on('error', reject)
+      .end(body);
+  });
+}
+
+/**
+ * What one visitor may take, checked from addresses of their own: a slow body, many unfinished
+ * requests, sign-ups and reads a minute. Slow by nature (the body limit is 30 s of real time).
+ */
+export const LIMIT_PROXY_CHECKS: ProxyCheck[] = [
+  {
+    name: `closes a sign-up whose body trickles a byte every 5 s with 408 within ${BODY_TIMEOUT_S + 5} s`,
+    cause: `the host holds a slowly sent body past ${BODY_TIMEOUT_S + 5} s: set a body timeout (Caddy: timeouts read_body) as _deploy/ does`,
+    async run(target) {
+      const visitor = await visit(target, '127.0.0.6');
+      beginSlowCall(target, visitor, 'POST');
+      const trickle = setInterval(() => {
+        if (!visitor.isClosed()) visitor.socket.write(' ');
+      }, 5_000);
+      try {
+        await eventually((BODY_TIMEOUT_S + 5) * 1000, () => visitor.isClosed());
+        const answered = visitor.status() !== undefined;
+        expect({status: visitor.status(), closed: visitor.isClosed()}).toEqual({
+          status: 408,
+          closed: true,
+        });
+        if (answered) {
+          expectSiteHeaders(target, headersIn(visitor.received()), 'POST (a trickling body)');
+        }
+      } finally {
+        clearInterval(trickle);
+        visitor.socket.destroy();
+      }
+    },
+  },
+  {
+    name: `holds at most ${CONNECTIONS_PER_VISITOR} unfinished calls of one visitor, none sent on unfinished`,
+    cause: `one visitor can hold more than ${CONNECTIONS_PER_VISITOR} unfinished calls: set limit_conn (nginx) as _deploy/ does`,
+    async run(target) {
+      const before = target.upstream?.requests.length;
+      const visitors: Visitor[] = [];
+      try {
+        for (const [method, localAddress] of [
+          ['POST', '127.0.0.3'],
+          ['GET', '127.0.0.4'],
+        ] as const) {
+          const opened: Visitor[] = [];
+          for (let index = 0; index <= CONNECTIONS_PER_VISITOR; index += 1) {
+            const visitor = await visit(target, localAddress);
+            beginSlowCall(target, visitor, method);
+            opened.push(visitor);
+          }
+          visitors.push(...opened);
+          const held = () =>
+            opened.filter((visitor) => !visitor.isClosed() && visitor.status() === undefined);
+          await eventually(5_000, () => held().length <= CONNECTIONS_PER_VISITOR);
+          const overCap = Math.max(0, held().length - CONNECTIONS_PER_VISITOR);
+          expect({method, overCap}).toEqual({method, overCap: 0});
+        }
+        const unfinished = target.upstream?.requests
+          .slice(before ?? 0)
+          .filter(({method}) => method === 'POST');
+        expect(unfinished?.length ?? 0).toBe(0);
+        expect((await countRequest(target)).status).toBeLessThan(300);
+      } finally {
+        for (const visitor of visitors) visitor.socket.destroy();
+      }
+    },
+  },
+  {
+    name: `refuses a visitor’s sign-up ${SIGN_UPS_PER_MINUTE + 1} and read ${READS_PER_MINUTE + 1} in a minute with 429`,
+    cause:
+      'the host does not limit each visitor’s sign-ups and reads: set limit_req (nginx) as _deploy/ does',
+    async run(target) {
+      const before = target.upstream?.requests.length ?? 0;
+      const signUps = [];
+      for (let index = 0; index <= SIGN_UPS_PER_MINUTE; index += 1) {
+        const body = JSON.stringify({email: uniqueEmail()});
+        signUps.push(await callFrom(target, '127.0.0.5', {method: 'POST', body}));
+      }
+      expect(signUps.map(({status}) => status)).toEqual([
+        ...Array<number>(SIGN_UPS_PER_MINUTE).fill(201),
+        429,
+      ]);
+      const refused = signUps.at(-1);
+      expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+      if (refused) expectSiteHeaders(target, refused.headers, 'POST (one sign-up too many)');
+      // Ten at a time (nginx counts 50 calls under way at most), so that all take about a
+      // second: nginx gives a visitor one more read each second, where the bundled server's
+      // budget is per minute, so a few more may pass.
+      const extra = 5;
+      const reads = [];
+      while (reads.length < READS_PER_MINUTE + extra) {
+        const batch = Math.min(10, READS_PER_MINUTE + extra - reads.length);
+        reads.push(
+          ...(await Promise.all(
+            Array.from({length: batch}, () =>
+              callFrom(target, '127.0.0.5', {method: 'HEAD', prefer: 'count=exact'}),
+            ),
+          )),
+        );
+      }
+      const served = reads.filter(({status}) => status === 200 || status === 206).length;
+      const tooMany = reads.filter(({status}) => status === 429).length;
+      expect(served).toBeGreaterThanOrEqual(READS_PER_MINUTE);
+      expect(tooMany).toBeGreaterThan(0);
+      expect(served + tooMany).toBe(reads.length);
+      if (target.upstream) {
+        expect(target.upstream.requests.length - before).toBe(SIGN_UPS_PER_MINUTE + served);
+      }
+    },
+  },
+];
+
+/** Every proxy check but the limits: quick, and safe to run against a broken configuration. */
+export const PROXY_CHECKS = [
+  ...READING_PROXY_CHECKS,
+  ...WRITING_PROXY_CHECKS,
+  ...GUARDING_PROXY_CHECKS,
+];

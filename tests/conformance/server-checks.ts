@@ -44,6 +44,10 @@ export const REFUSED_REQUESTS: [what: string, request: (host: string) => string]
       `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Padding: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
   ],
   [
+    'an HTTP version the server does not speak',
+    (host) => `GET / HTTP/9.9\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+  ],
+  [
     'a 100 KB URL',
     (host) => `GET ${LONG_URL} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
   ],
@@ -57,7 +61,7 @@ const request = (target: Target, requestTarget: string, headers = '') =>
 
 export const SERVER_CHECKS: Check[] = [
   {
-    name: "answers requests its HTTP parser refuses with every header (Caddy: or Go's own 400)",
+    name: "answers requests its HTTP parser refuses with every header (Caddy: or Go's own 400, 505)",
     async run(target) {
       const {host} = new URL(target.url);
       for (const [what, bytes] of REFUSED_REQUESTS) {

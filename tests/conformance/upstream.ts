@@ -1,7 +1,7 @@
 /**
  * A stand-in for the Supabase project behind a host's proxy: the bundled server's REST stand-in
  * on a port of its own, behind a recorder that keeps every request that reaches it (method, path,
- * headers) and adds a cookie to every answer, as an upstream that sets one would.
+ * headers) and adds a cookie and headers of its own to every answer, as Supabase's gateway does.
  */
 import {createServer, request as httpRequest} from 'node:http';
 import {createPgliteStorage, startServer} from '../integration/server-process';
@@ -22,6 +22,16 @@ export interface RecordingUpstream {
 
 /** The cookie every upstream answer sets: it must never reach a visitor. */
 export const UPSTREAM_COOKIE = 'upstream-session=from-supabase; Path=/';
+/**
+ * Headers of the upstream's own that no visitor needs: names Supabase's gateway sends, and one
+ * no list could know of.
+ */
+export const UPSTREAM_OWN_HEADERS = {
+  server: 'upstream-server',
+  via: '1.1 upstream-gateway',
+  'sb-gateway-version': '1',
+  'x-upstream-internal': 'from-upstream',
+};
 
 export interface UpstreamOptions {
   /** WAITLIST_PROXY_SECRET of the stand-in, as set in the project's database. */
@@ -49,6 +59,7 @@ export async function startRecordingUpstream({
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, {
           ...answer.headers,
+          ...UPSTREAM_OWN_HEADERS,
           'set-cookie': UPSTREAM_COOKIE,
         });
         answer.pipe(response);

@@ -55,7 +55,7 @@ describe('the files each host reads, from one set of rules', () => {
   });
 
   it('sends only the four headers the form needs to Supabase, and the visitor with the proxy’s secret, from nginx and Caddy', () => {
-    const nginxBlock = /location = \/rest\/v1\/waitlist_emails \{[^}]*\}/.exec(
+    const nginxBlock = /location = \/rest\/v1\/waitlist_emails \{[\s\S]*?\n {4}\}/.exec(
       nginxConfig(rules, 'gotchalabs.app'),
     )?.[0];
     expect(nginxBlock).toContain('proxy_pass_request_headers off;');
@@ -74,19 +74,18 @@ describe('the files each host reads, from one set of rules', () => {
     expect(nginxBlock).toContain('proxy_hide_header Set-Cookie;');
     expect(nginxBlock).toMatch(/proxy_read_timeout \d+s;/);
     const caddy = caddyfile(rules, 'gotchalabs.app');
-    expect(caddy).toContain('@waitlist path /rest/v1/waitlist_emails\n');
-    expect(caddy.match(/header_up \S+/g)).toEqual([
-      'header_up Host',
-      'header_up apikey',
-      'header_up Authorization',
-      'header_up Content-Type',
-      'header_up Prefer',
-      'header_up -X-Forwarded-*',
-    ]);
+    expect(caddy.match(/header_up \S+/g)).toEqual(['header_up Host', 'header_up -X-Forwarded-*']);
     // Every request field is dropped first: each letter, digit and other token character.
     expect(caddy).toContain('request_header -*a*\n');
     expect(caddy.match(/request_header -\*\S\*/g)).toHaveLength(50);
-    expect(caddy).toContain('header_down -Set-Cookie');
+    // Then the four are set again, each only when the visitor sent it.
+    expect(caddy.match(/request_header @waitlist_\w+ \S+/g)).toEqual([
+      'request_header @waitlist_apikey apikey',
+      'request_header @waitlist_authorization Authorization',
+      'request_header @waitlist_content_type Content-Type',
+      'request_header @waitlist_prefer Prefer',
+    ]);
+    expect(caddy).toContain('@waitlist_prefer expression `{http.vars.waitlist_prefer} != ""`');
     // Set after every field is dropped, and only when the deploy sets the secret.
     expect(caddy.match(/request_header @waitlistProxySecret .*/g)).toEqual([
       'request_header @waitlistProxySecret X-Waitlist-Visitor {remote_host}',
@@ -95,6 +94,36 @@ describe('the files each host reads, from one set of rules', () => {
     expect(caddy.indexOf('@waitlistProxySecret')).toBeGreaterThan(
       caddy.lastIndexOf('request_header -*'),
     );
+  });
+
+  it('sends on only the path as written, and limits each visitor, on nginx', () => {
+    const nginx = nginxConfig(rules, 'gotchalabs.app');
+    const block = /location = \/rest\/v1\/waitlist_emails \{[\s\S]*?\n {4}\}/.exec(nginx)?.[0];
+    expect(block).toContain('if ($request_uri !~ "^/rest/v1/waitlist_emails(\\?|$)") {');
+    expect(block).toContain('limit_req zone=gotcha_labs_sign_ups burst=9 nodelay;');
+    expect(block).toContain('limit_req zone=gotcha_labs_reads burst=59 nodelay;');
+    expect(block).toContain('limit_conn gotcha_labs_waitlist_connections 50;');
+    expect(block).toContain('client_max_body_size 65536;');
+    expect(block).toContain('client_body_timeout 30s;');
+    // The zones are defined once, outside the server block (the file is included at http level).
+    expect(nginx.indexOf('limit_req_zone')).toBeLessThan(nginx.indexOf('server {'));
+    expect(nginx).toContain('rate=10r/m;');
+    expect(nginx).toContain('rate=60r/m;');
+  });
+
+  it('sends on only the path as written, a body of 64 KiB at most, and the listed answer headers, on Caddy', () => {
+    const caddy = caddyfile(rules, 'gotchalabs.app');
+    expect(caddy).toContain(
+      '@waitlist expression `{http.request.uri} == "/rest/v1/waitlist_emails" || {http.request.uri}.startsWith("/rest/v1/waitlist_emails?")`',
+    );
+    expect(caddy).toMatch(/request_body \{\s*max_size 65536\s*\}/);
+    expect(caddy).toMatch(/timeouts \{\s*read_body 35s\s*\}/);
+    expect(caddy.match(/header_down -\*\S\*/g)).toHaveLength(50);
+    expect(caddy).toContain(
+      'header @answer_content_range Content-Range {http.vars.answer_content_range}',
+    );
+    expect(caddy).toContain('answer_www_authenticate {http.reverse_proxy.header.Www-Authenticate}');
+    expect(caddy).not.toMatch(/Set-Cookie \{http/);
   });
 
   it.each([

@@ -60,6 +60,16 @@ describe('the privacy policy and the hosts it describes', () => {
     expect(caddy).toContain('roll_keep_for 720h');
   });
 
+  it('says where sign-ups are counted per IP address: nginx in memory, and the database by a code, with the secret', () => {
+    expect(policy).toContain('nginx also counts waitlist requests per IP address, in memory only');
+    // Shared-memory zones keyed by the address: nothing of them reaches a file.
+    expect(nginx.match(/^limit_(?:req|conn)_zone \$\S+ zone=\S+:1m/gm)).toHaveLength(3);
+    expect(policy).toContain('your IP address, in a separate field used only to count sign-ups');
+    expect(nginx).toContain('proxy_set_header X-Waitlist-Visitor $gotcha_labs_waitlist_visitor;');
+    expect(caddy).toContain('X-Waitlist-Visitor {remote_host}');
+    expect(migrations).toContain("headers ->> 'x-waitlist-visitor'");
+  });
+
   it('deletes waitlist addresses after two years, by a daily job on hosted Supabase', () => {
     expect(policy).toContain('a daily job deletes every address older than two years');
     expect(migrations).toContain("where created_at < pg_catalog.now() - interval '2 years'");

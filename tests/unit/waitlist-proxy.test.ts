@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import {fetchWithTimeout} from '../../src/lib/supabase';
 import {
+  BODY_TIMEOUT_S,
+  MAX_BODY_BYTES,
   projectOrigin,
   proxyWaitlistRequest,
   WAITLIST_PATH,
@@ -13,6 +15,9 @@ const securityHeaders = new Headers({
   'Cache-Control': 'public, max-age=0, must-revalidate',
 });
 
+/** A request whose body is a stream (fetch requires saying so; TypeScript's DOM types lack it). */
+const streamed = (init: RequestInit): RequestInit => ({...init, duplex: 'half'}) as RequestInit;
+
 /** A project that records what it was sent and answers with a cookie and its own CSP. */
 function project() {
   const sent: {url: string; init: RequestInit}[] = [];
@@ -21,7 +26,13 @@ function project() {
     return Promise.resolve(
       new Response('[{"id":1}]', {
         status: 201,
-        headers: {'set-cookie': 'a=b', 'content-security-policy': 'none', 'content-range': '*/*'},
+        headers: {
+          'set-cookie': 'a=b',
+          'content-security-policy': 'none',
+          'content-range': '*/*',
+          'sb-gateway-version': '1',
+          'x-new-gateway-header': 'internal',
+        },
       }),
     );
   }) as typeof fetch;
@@ -110,6 +121,85 @@ describe('the Cloudflare Pages Function’s proxy', () => {
     );
     expect(sent).toEqual([]);
     error.mockRestore();
+  });
+
+  it('passes back only the listed answer headers, whatever else the project sends', async () => {
+    const {send} = project();
+    const answer = await proxyWaitlistRequest(
+      new Request(`${SITE}${WAITLIST_PATH}?select=id`, {method: 'HEAD'}),
+      {projectUrl: 'https://ref.supabase.co', securityHeaders, fetch: send},
+    );
+    const names: string[] = [];
+    answer.headers.forEach((_value, name) => names.push(name));
+    expect(names.sort()).toEqual([
+      'content-range',
+      'content-security-policy',
+      'content-type',
+      'x-frame-options',
+    ]);
+  });
+
+  it('sends on no header the visitor left out or left empty', async () => {
+    const {sent, send} = project();
+    await proxyWaitlistRequest(
+      new Request(SITE + WAITLIST_PATH, {
+        method: 'OPTIONS',
+        headers: {apikey: '', 'access-control-request-method': 'POST'},
+      }),
+      {projectUrl: 'https://ref.supabase.co', securityHeaders, fetch: send},
+    );
+    expect([...new Headers(sent[0]?.init.headers).keys()]).toEqual([]);
+  });
+
+  it.each([
+    ['declared', {'content-length': String(MAX_BODY_BYTES + 1)}],
+    ['found while read', {}],
+  ])(
+    'refuses a body over the limit with 413, %s, without calling the project',
+    async (_how, headers) => {
+      const {sent, send} = project();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(MAX_BODY_BYTES));
+          controller.enqueue(new Uint8Array(1));
+          controller.close();
+        },
+      });
+      const answer = await proxyWaitlistRequest(
+        new Request(SITE + WAITLIST_PATH, streamed({method: 'POST', headers, body})),
+        {projectUrl: 'https://ref.supabase.co', securityHeaders, fetch: send},
+      );
+      expect(answer.status).toBe(413);
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(sent).toEqual([]);
+    },
+  );
+
+  it('answers a body not complete within the limit with 408, without calling the project', async () => {
+    jest.useFakeTimers();
+    try {
+      const {sent, send} = project();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"email":'));
+        },
+      });
+      const pending = proxyWaitlistRequest(
+        new Request(SITE + WAITLIST_PATH, streamed({method: 'POST', body})),
+        {projectUrl: 'https://ref.supabase.co', securityHeaders, fetch: send},
+      );
+      let answered = false;
+      void pending.then(() => (answered = true));
+      await jest.advanceTimersByTimeAsync(BODY_TIMEOUT_S * 1000 - 1);
+      expect({answered, sent}).toEqual({answered: false, sent: []});
+      await jest.advanceTimersByTimeAsync(1);
+      const answer = await pending;
+      expect(answer.status).toBe(408);
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'self'");
+      expect(sent).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it.each([
