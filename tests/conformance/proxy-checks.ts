@@ -587,8 +587,11 @@ export const LIMIT_PROXY_CHECKS: ProxyCheck[] = [
       expect(served).toBeGreaterThanOrEqual(READS_PER_MINUTE);
       expect(tooMany).toBeGreaterThan(0);
       expect(served + tooMany).toBe(reads.length);
+      // The eleventh sign-up is refused by the host or, where the host counts every call rather than
+      // accepted sign-ups (nginx), by the project.
       if (target.upstream) {
-        expect(target.upstream.requests.length - before).toBe(SIGN_UPS_PER_MINUTE + served);
+        const sent = target.upstream.requests.length - before - served;
+        expect([SIGN_UPS_PER_MINUTE, SIGN_UPS_PER_MINUTE + 1]).toContain(sent);
       }
     },
   },

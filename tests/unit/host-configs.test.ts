@@ -100,14 +100,14 @@ describe('the files each host reads, from one set of rules', () => {
     const nginx = nginxConfig(rules, 'gotchalabs.app');
     const block = /location = \/rest\/v1\/waitlist_emails \{[\s\S]*?\n {4}\}/.exec(nginx)?.[0];
     expect(block).toContain('if ($request_uri !~ "^/rest/v1/waitlist_emails(\\?|$)") {');
-    expect(block).toContain('limit_req zone=gotcha_labs_sign_ups burst=9 nodelay;');
+    expect(block).toContain('limit_req zone=gotcha_labs_sign_ups burst=29 nodelay;');
     expect(block).toContain('limit_req zone=gotcha_labs_reads burst=59 nodelay;');
     expect(block).toContain('limit_conn gotcha_labs_waitlist_connections 50;');
     expect(block).toContain('client_max_body_size 65536;');
     expect(block).toContain('client_body_timeout 30s;');
     // The zones are defined once, outside the server block (the file is included at http level).
     expect(nginx.indexOf('limit_req_zone')).toBeLessThan(nginx.indexOf('server {'));
-    expect(nginx).toContain('rate=10r/m;');
+    expect(nginx).toContain('rate=30r/m;');
     expect(nginx).toContain('rate=60r/m;');
   });
 
