@@ -9,7 +9,7 @@
  * sets the widths itself.
  */
 import type {Page} from '@playwright/test';
-import {EVERY_PAGE, NOT_FOUND_CONSOLE, expect, open, test} from './fixtures';
+import {EVERY_PAGE, NOT_FOUND_CONSOLE, expect, expectFirstResult, open, test} from './fixtures';
 import {bodyTextSize, setTextSize} from './text-size';
 
 /** Phones, then where an article's contents column appears beside it (and, before, did not fit). */
@@ -204,3 +204,23 @@ for (const route of [...EVERY_PAGE, '/offline']) {
     }
   });
 }
+
+test('search results keep their text inside their rows at 320 px with text at 200%', async ({
+  page,
+}) => {
+  await page.setViewportSize({width: WIDTHS[0], height: 640});
+  await setTextSize(page, 200);
+  await open(page, '/blog/gotcha-vs-rest');
+  await expectFirstResult(page, 'alipy', /Alipay/);
+  const rows = page.getByRole('banner').getByRole('option');
+  for (const row of await rows.all()) {
+    // A row no taller than its text would draw that text over the next row.
+    const spill = await row.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return [...element.querySelectorAll('span')]
+        .map((span) => span.getBoundingClientRect())
+        .filter((inner) => inner.top < box.top - 0.5 || inner.bottom > box.bottom + 0.5).length;
+    });
+    expect(spill, `"${await row.innerText()}" spills out of its row`).toBe(0);
+  }
+});
