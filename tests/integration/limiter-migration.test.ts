@@ -18,10 +18,8 @@ import {promisify} from 'node:util';
 import type {Row, StepOutcome, Transaction} from './owner-sql';
 import {
   PGLITE_BACKEND,
-  hasExtension,
+  describeWithPgCron,
   postgresBackend,
-  startPostgresCluster,
-  type PostgresCluster,
   type StorageBackend,
 } from './postgres-cluster';
 import type {Storage} from './server-process';
@@ -557,63 +555,43 @@ describeLimiter(postgresBackend('a PostgreSQL server'));
 
 // Hosted Supabase's case: pg_cron preloaded. Needs Debian's postgresql-<version>-cron.
 const CRON_DATABASE = 'waitlist_cron';
-const withPgCron = hasExtension('pg_cron');
-// Skipped only where pg_cron is missing, and then the test's name says why (npm test installs it).
-(withPgCron ? describe : describe.skip)(
-  withPgCron
-    ? 'the sign-up limiter on a PostgreSQL server with pg_cron'
-    : 'the sign-up limiter with pg_cron: SKIPPED, pg_cron is not installed (apt-get install postgresql-15-cron)',
-  () => {
-    let cronCluster: PostgresCluster | undefined;
-    let storage: Storage;
-
-    beforeAll(async () => {
-      cronCluster = await startPostgresCluster({
-        settings: {shared_preload_libraries: 'pg_cron', 'cron.database_name': CRON_DATABASE},
-      });
-      storage = await cronCluster.createDatabase(CRON_DATABASE);
-    }, 60_000);
-    afterAll(async () => {
-      await cronCluster?.stop();
-    });
-
-    it("schedules a purge every minute, whose command deletes earlier minutes' keys and counts", async () => {
-      const [outcomes] = await runOwnerSql(storage, [
+describeWithPgCron('the sign-up limiter', CRON_DATABASE, (storage) => {
+  it("schedules a purge every minute, whose command deletes earlier minutes' keys and counts", async () => {
+    const [outcomes] = await runOwnerSql(storage(), [
+      [
+        [`select schedule, command from cron.job where jobname = '${PURGE_JOB}'`],
         [
-          [`select schedule, command from cron.job where jobname = '${PURGE_JOB}'`],
-          [
-            `insert into waitlist_private.limiter_keys (minute)
+          `insert into waitlist_private.limiter_keys (minute)
            values (${THIS_MINUTE} - interval '1 minute'), (${THIS_MINUTE})`,
-            `insert into waitlist_private.sign_up_counts (client_hash, minute, sign_ups)
+          `insert into waitlist_private.sign_up_counts (client_hash, minute, sign_ups)
            values (sha256('earlier'), ${THIS_MINUTE} - interval '1 minute', 1)`,
-          ],
-          [
-            `do $$ begin
+        ],
+        [
+          `do $$ begin
              execute (select command from cron.job where jobname = '${PURGE_JOB}');
            end $$`,
-          ],
-          [
-            `select (select array_agg(minute = ${THIS_MINUTE}) from waitlist_private.limiter_keys)
+        ],
+        [
+          `select (select array_agg(minute = ${THIS_MINUTE}) from waitlist_private.limiter_keys)
                     as keys,
                   (select count(*)::int from waitlist_private.sign_up_counts) as counts`,
-          ],
         ],
-      ]);
-      expect(rowsOf(outcomes?.[0])).toEqual([
-        {schedule: '* * * * *', command: 'select waitlist_private.purge_limiter()'},
-      ]);
-      expect(outcomes?.map(errorCode)).toEqual(['ok', 'ok', 'ok', 'ok']);
-      expect(rowsOf(outcomes?.[3])).toEqual([{keys: [true], counts: 0}]);
-    });
+      ],
+    ]);
+    expect(rowsOf(outcomes?.[0])).toEqual([
+      {schedule: '* * * * *', command: 'select waitlist_private.purge_limiter()'},
+    ]);
+    expect(outcomes?.map(errorCode)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(rowsOf(outcomes?.[3])).toEqual([{keys: [true], counts: 0}]);
+  });
 
-    it('counts each visitor behind the proxy that sends the secret, not the proxy', async () => {
-      const [outcomes] = await runOwnerSql(storage, [PER_VISITOR_STEPS]);
-      expectPerVisitor(outcomes);
-    });
+  it('counts each visitor behind the proxy that sends the secret, not the proxy', async () => {
+    const [outcomes] = await runOwnerSql(storage(), [PER_VISITOR_STEPS]);
+    expectPerVisitor(outcomes);
+  });
 
-    it("counts a caller that names a visitor without the secret by the caller's own address", async () => {
-      const [outcomes] = await runOwnerSql(storage, [FORGED_VISITOR_STEPS]);
-      expectForgedVisitorIgnored(outcomes);
-    });
-  },
-);
+  it("counts a caller that names a visitor without the secret by the caller's own address", async () => {
+    const [outcomes] = await runOwnerSql(storage(), [FORGED_VISITOR_STEPS]);
+    expectForgedVisitorIgnored(outcomes);
+  });
+});

@@ -182,3 +182,38 @@ export function postgresBackend(name: string): StorageBackend {
     },
   };
 }
+
+/**
+ * Tests on a throwaway cluster with pg_cron preloaded, hosted Supabase's case, whose database
+ * `database` is pg_cron's. Where Debian's postgresql-<version>-cron is missing they are skipped,
+ * and the block's name says why (npm test installs it).
+ */
+export function describeWithPgCron(
+  title: string,
+  database: string,
+  tests: (storage: () => Storage) => void,
+): void {
+  const available = hasExtension('pg_cron');
+  (available ? describe : describe.skip)(
+    available
+      ? `${title} on a PostgreSQL server with pg_cron`
+      : `${title} with pg_cron: SKIPPED, pg_cron is not installed (apt-get install postgresql-15-cron)`,
+    () => {
+      let cluster: PostgresCluster | undefined;
+      let storage: Storage | undefined;
+      beforeAll(async () => {
+        cluster = await startPostgresCluster({
+          settings: {shared_preload_libraries: 'pg_cron', 'cron.database_name': database},
+        });
+        storage = await cluster.createDatabase(database);
+      }, 60_000);
+      afterAll(async () => {
+        await cluster?.stop();
+      });
+      tests(() => {
+        if (!storage) throw new Error('The pg_cron cluster did not start');
+        return storage;
+      });
+    },
+  );
+}

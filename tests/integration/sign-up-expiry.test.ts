@@ -11,10 +11,8 @@ import {promisify} from 'node:util';
 import type {Row, StepOutcome, Transaction} from './owner-sql';
 import {
   PGLITE_BACKEND,
-  hasExtension,
+  describeWithPgCron,
   postgresBackend,
-  startPostgresCluster,
-  type PostgresCluster,
   type StorageBackend,
 } from './postgres-cluster';
 import type {Storage} from './server-process';
@@ -127,43 +125,25 @@ describePurge(postgresBackend('a PostgreSQL server'));
 
 // Hosted Supabase's case: pg_cron preloaded. Needs Debian's postgresql-<version>-cron.
 const CRON_DATABASE = 'waitlist_expiry_cron';
-const withPgCron = hasExtension('pg_cron');
-(withPgCron ? describe : describe.skip)(
-  withPgCron
-    ? 'the daily expiry job on a PostgreSQL server with pg_cron'
-    : 'the daily expiry job: SKIPPED, pg_cron is not installed (apt-get install postgresql-15-cron)',
-  () => {
-    let cluster: PostgresCluster | undefined;
-    let storage: Storage;
-    beforeAll(async () => {
-      cluster = await startPostgresCluster({
-        settings: {shared_preload_libraries: 'pg_cron', 'cron.database_name': CRON_DATABASE},
-      });
-      storage = await cluster.createDatabase(CRON_DATABASE);
-    }, 60_000);
-    afterAll(async () => {
-      await cluster?.stop();
-    });
-
-    it('runs daily a command that deletes the sign-ups older than two years', async () => {
-      const [outcomes] = await ownerSql(storage, [
+describeWithPgCron('the daily expiry job', CRON_DATABASE, (storage) => {
+  it('runs daily a command that deletes the sign-ups older than two years', async () => {
+    const [outcomes] = await ownerSql(storage(), [
+      [
+        [`select schedule, command from cron.job where jobname = '${EXPIRY_JOB}'`],
+        SIGN_UPS,
         [
-          [`select schedule, command from cron.job where jobname = '${EXPIRY_JOB}'`],
-          SIGN_UPS,
-          [
-            `do $$ begin execute (select command from cron.job where jobname = '${EXPIRY_JOB}'); end $$`,
-          ],
-          [REMAINING],
+          `do $$ begin execute (select command from cron.job where jobname = '${EXPIRY_JOB}'); end $$`,
         ],
-      ]);
-      expect(rowsOf(outcomes?.[0])).toEqual([
-        {schedule: '17 3 * * *', command: 'select waitlist_private.delete_expired_sign_ups()'},
-      ]);
-      expect(rowsOf(outcomes?.[3])[0]?.emails).toEqual([
-        'two-years-less-a-day@example.com',
-        'last-month@example.com',
-        'yesterday@example.com',
-      ]);
-    });
-  },
-);
+        [REMAINING],
+      ],
+    ]);
+    expect(rowsOf(outcomes?.[0])).toEqual([
+      {schedule: '17 3 * * *', command: 'select waitlist_private.delete_expired_sign_ups()'},
+    ]);
+    expect(rowsOf(outcomes?.[3])[0]?.emails).toEqual([
+      'two-years-less-a-day@example.com',
+      'last-month@example.com',
+      'yesterday@example.com',
+    ]);
+  });
+});
