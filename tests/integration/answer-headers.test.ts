@@ -140,6 +140,8 @@ const PARSER_STATUSES: Record<string, number> = {
   'a raw 0xFF byte in the target': 400,
   'no Host header': 400,
   'both Content-Length and Transfer-Encoding': 400,
+  // Node's parser refuses a version it does not know as a malformed request (Caddy answers 505).
+  'an HTTP version the server does not speak': 400,
   'a 20 KB header': 431,
   'a 100 KB URL': 414,
 };
