@@ -154,6 +154,20 @@ test('a searcher who taps the box and types at once is offered the Taobao guide,
   await expect(page).toHaveURL(/\/blog\/taobao-guide/);
 });
 
+/** /blogs, once the worker has kept it and controls the page. */
+async function openControlledBlogs(page: Page): Promise<void> {
+  await page.goto('/blogs');
+  await workerKeptPage(page);
+  await page.reload();
+}
+
+/** "Save all guides for offline", until it says every guide is saved. */
+async function saveAllGuides(page: Page): Promise<void> {
+  const control = page.getByRole('region', {name: 'Read offline'});
+  await control.getByRole('button', {name: 'Save all guides for offline'}).click();
+  await expect(control.locator('output')).toHaveText(/^All \d+ guides are saved/);
+}
+
 test.describe('offline', () => {
   test('each page read opens again with no connection, by link and by reload', async ({
     page,
@@ -238,13 +252,9 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    await page.goto('/blogs');
-    await workerKeptPage(page);
-    await page.reload(); // now a page the worker controls
+    await openControlledBlogs(page);
     await searchTaobao(page);
-    const control = page.getByRole('region', {name: 'Read offline'});
-    await control.getByRole('button', {name: 'Save all guides for offline'}).click();
-    await expect(control.locator('output')).toHaveText(/^All \d+ guides are saved/);
+    await saveAllGuides(page);
     await context.setOffline(true);
     const response = await page.goto('/blogs');
     expect(response?.fromServiceWorker()).toBe(true);
@@ -258,12 +268,8 @@ test.describe('offline', () => {
     page,
     context,
   }) => {
-    await page.goto('/blogs');
-    await workerKeptPage(page);
-    await page.reload(); // now a page the worker controls
-    const control = page.getByRole('region', {name: 'Read offline'});
-    await control.getByRole('button', {name: 'Save all guides for offline'}).click();
-    await expect(control.locator('output')).toHaveText(/^All \d+ guides are saved/);
+    await openControlledBlogs(page);
+    await saveAllGuides(page);
     await context.setOffline(true);
     const response = await page.goto('/blog/gotcha-vs-rest');
     expect(response?.fromServiceWorker()).toBe(true);
