@@ -1,7 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {products, withComingSoon} from './src/data/products';
 import {BLOG_TITLE, site} from './src/data/site';
 import {checkLegalFacts} from './src/lib/legal-facts';
@@ -13,7 +12,7 @@ import freshness, {describeEndedPosts, feedItemsWithReviewDates} from './plugins
 import leanClient from './plugins/lean-client';
 import offline from './plugins/offline';
 import robotsTxt from './plugins/robots-txt';
-import searchCompat from './plugins/search-compat';
+import search from './plugins/search';
 import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
 import {projectOrigin} from './plugins/security-headers/waitlist-proxy';
 import socialCards from './plugins/social-cards';
@@ -139,37 +138,15 @@ const config: Config = {
           },
         } satisfies BlogOptions,
         theme: {
-          customCss: './src/css/custom.css',
+          customCss: ['./src/css/custom.css', './src/css/search.css'],
         },
         sitemap: {
           changefreq: null,
           priority: null,
           lastmod: 'date',
-          ignorePatterns: ['/blog', '/search', '/offline'],
+          ignorePatterns: ['/blog', '/offline'],
         },
       } satisfies Preset.Options,
-    ],
-  ],
-
-  themes: [
-    [
-      '@easyops-cn/docusaurus-search-local',
-      {
-        hashed: true,
-        indexDocs: false,
-        indexPages: false,
-        indexBlog: true,
-        blogRouteBasePath: '/blog',
-        // Chinese too: the guides print the apps' Chinese names (淘宝, 支付宝), and travellers type them.
-        language: ['en', 'zh'],
-        highlightSearchTermsOnTargetPage: false,
-        searchBarShortcutHint: false,
-        searchResultLimits: 6,
-        // An article's own text only: not its contents list, related guides, offline box or call
-        // to action, which every article repeats (a search for "Alipay" listed the call to action
-        // of each), so the index a searcher downloads is smaller too.
-        ignoreCssSelectors: ['article > nav', 'article > section', 'article > aside'],
-      } satisfies Partial<SearchOptions>,
     ],
   ],
 
@@ -180,7 +157,7 @@ const config: Config = {
     leanClient,
     offline,
     robotsTxt,
-    searchCompat,
+    search,
     [securityHeaders, {supabaseOrigin} satisfies SecurityHeadersOptions],
     socialCards,
   ],

@@ -7,7 +7,7 @@
  *   first window (scripts/first-screen.ts); requests to other origins;
  * - the reader views, with Lighthouse's mobile network and CPU (`mobileSlow4G`, applied as
  *   DevTools throttling): search from the tap on the box (typing "taobao") to the first result,
- *   with a cold cache (worker blocked) and with the framework in the worker's cache (a search on
+ *   with a cold cache (worker blocked) and with the search in the worker's cache (a search on
  *   another page first); FCP of a page read before, reloaded offline; what "Save all guides"
  *   downloads, as the page reports it.
  */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import postcss from 'postcss';
 import {PurgeCSS, type ExtractorResultDetailed} from 'purgecss';
 import type {Plugin} from '@docusaurus/types';
+import {SEARCH_CLASSES} from '../../src/lib/search/protocol';
 
 /** The template's stylesheet links, which load without blocking the paint (ssr-template.ts). */
 const DEFERRED_LINK = /<link\b[^>]*\bdata-media\b[^>]*>/;
@@ -51,12 +52,14 @@ export function markupSelectors(html: string): ExtractorResultDetailed {
 
 /**
  * PurgeCSS over `html` with the markup's selectors, leaving out what is left empty. Attribute
- * selectors on `dynamicAttributes` are kept whatever the markup has, as PurgeCSS keeps `open`.
+ * selectors on `dynamicAttributes` are kept whatever the markup has, as PurgeCSS keeps `open`, and
+ * so is every selector naming one of `drawnClasses`.
  */
 async function purged(
   css: string,
   html: string,
   dynamicAttributes: string[] = [],
+  drawnClasses: string[] = [],
 ): Promise<string> {
   const [result] = await new PurgeCSS().purge({
     content: [{raw: html, extension: 'html'}],
@@ -65,6 +68,7 @@ async function purged(
     keyframes: true,
     fontFace: true,
     dynamicAttributes,
+    safelist: {greedy: drawnClasses.map((name) => new RegExp(`^${name}$`))},
     extractors: [{extensions: ['html'], extractor: markupSelectors}],
   });
   const root = postcss.parse(result?.css ?? '');
@@ -98,16 +102,17 @@ export async function criticalRules(css: string, html: string): Promise<string> 
   return purged(shown.toString(), html);
 }
 
-/** Attributes the page script sets on a page's elements (src/lib/ssr-template.ts). */
+/** Attributes the page script sets on a page's elements (src/lib/page-script.ts). */
 const SCRIPTED_ATTRIBUTES = ['hidden', 'disabled', 'data-submitted'];
 
 /**
  * The rules among `css` that the elements of any of `pages` can use, in any state and medium, in
- * the order `css` has them (so they cascade as it does): the stylesheet a reader needs, without
- * what only the framework draws (search results, toasts) or what no page uses.
+ * the order `css` has them (so they cascade as it does), with the search's results (drawn by
+ * src/lib/search, which needs no framework): the stylesheet a reader needs, without what only the
+ * framework draws (toasts) or what no page uses.
  */
 export function pageRules(css: string, pages: string[]): Promise<string> {
-  return purged(css, pages.join('\n'), SCRIPTED_ATTRIBUTES);
+  return purged(css, pages.join('\n'), SCRIPTED_ATTRIBUTES, SEARCH_CLASSES);
 }
 
 /**
@@ -115,8 +120,8 @@ export function pageRules(css: string, pages: string[]): Promise<string> {
  * first paint waits for no stylesheet, and points the page's deferred stylesheet link (switched on
  * by the page script, `media="print"` until then) at a stylesheet of the rules any page can use
  * (`pages.<hash>.css`, cached across pages): hover and focus states, print styles, what the page
- * script hides or disables. The full stylesheet, which also styles what only the framework draws
- * (search results, toasts), comes with the framework when a visitor asks for it; the `<noscript>`
+ * script hides or disables, the search's results. The full stylesheet, which also styles what only
+ * the framework draws (toasts), comes with the framework when a visitor asks for it; the `<noscript>`
  * link serves it to visitors without JavaScript.
  */
 export default function criticalCss(): Plugin {

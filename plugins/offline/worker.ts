@@ -1,15 +1,15 @@
 /**
  * The service worker (bundled into `/sw.js` by ./index.ts): keeps the pages a visitor reads for
- * offline reading, saves all the guides on request with what searching from them needs, and
- * shows the site's offline page for an address that was never saved.
+ * offline reading, saves all the guides on request with the search, and shows the site's offline
+ * page for an address that was never saved.
  * - Pages: network first, falling back to the saved copy when the network fails or stalls for
  *   NETWORK_TIMEOUT_SECONDS; every page read online is saved as it is read, under its path alone
  *   (a link shared in WeChat adds `?from=singlemessage`), and only when the answer is that page
  *   whole (`isWholePage`): a redirect, a maintenance page or an API's JSON is shown, never saved.
  * - Hashed assets (`/assets/`, whose names change with their content): from the device once
  *   fetched; past ASSETS_KEPT of them, the least recently used go (a deploy's leftovers first).
- *   Other files (images in `/img/`, the search index): from the device, refreshed in the
- *   background; the map of what a first search fetches, from the network first.
+ *   Other files (images in `/img/`, the search with the guides' text): from the device, refreshed
+ *   in the background.
  * - A new deploy installs a new worker, which takes over at once; as pages come from the network
  *   first, the visitor's next navigation shows the new page with its own assets.
  */
@@ -19,7 +19,7 @@ import {cleanupOutdatedCaches, matchPrecache, precacheAndRoute} from 'workbox-pr
 import type {WorkboxPlugin} from 'workbox-core/types';
 import {registerRoute, setCatchHandler} from 'workbox-routing';
 import {CacheFirst, NetworkFirst, StaleWhileRevalidate} from 'workbox-strategies';
-import {FRAMEWORK_MAP_PATH} from '../lean-client/protocol';
+import {SEARCH_SCRIPT_PATH} from '../../src/lib/search/protocol';
 import {OFFLINE_PAGE, type OfflineGuides, type WorkerState} from './protocol';
 
 /** The parts of the worker's global scope used here (the DOM typings lack the worker's). */
@@ -80,13 +80,8 @@ registerRoute(
 );
 registerRoute(
   ({url, sameOrigin}) =>
-    sameOrigin && (url.pathname.startsWith('/img/') || url.pathname.startsWith('/search-index')),
+    sameOrigin && (url.pathname.startsWith('/img/') || url.pathname === SEARCH_SCRIPT_PATH),
   new StaleWhileRevalidate({cacheName: FILES}),
-);
-// What a first search fetches (plugins/lean-client): current online, the saved copy offline.
-registerRoute(
-  ({url, sameOrigin}) => sameOrigin && url.pathname === FRAMEWORK_MAP_PATH,
-  new NetworkFirst({cacheName: FILES}),
 );
 setCatchHandler(async ({request}) =>
   request.mode === 'navigate'
@@ -209,40 +204,13 @@ async function savePage(path: string): Promise<number | undefined> {
   return wireBytes(key) + (await keepFilesOf(key));
 }
 
-/** The framework a saved page loads when its search box is touched, as its inline script names it. */
-async function frameworkOf(path: string): Promise<string[]> {
-  const page = await caches.match(pageKey(path), {cacheName: PAGES});
-  if (!page) return [];
-  return [...(await page.text()).matchAll(/"(\/assets\/[^"\s]+\.(?:js|css))"/g)].map(
-    (match) => match[1] ?? '',
-  );
-}
-
-/**
- * What searching from the saved pages needs that is not saved yet, saved: the framework their
- * search boxes load, and what a first search fetches (`FRAMEWORK_MAP_PATH`: the chunks of each
- * route, as the framework also fetches those of the routes a page links to, and the search bar's
- * and its index). Returns what that cost on the wire.
- */
-async function keepSearchOf(paths: string[]): Promise<number> {
-  const mapBytes = await downloadFile(FRAMEWORK_MAP_PATH);
-  const files = await caches.open(FILES);
-  const map = (await (await files.match(FRAMEWORK_MAP_PATH))?.json()) as Record<string, string[]>;
-  const framework = (await Promise.all(paths.map(frameworkOf))).flat();
-  const urls = new Set([...framework, ...Object.values(map).flat()]);
-  const costs = await Promise.all(
-    [...urls].map(async (url) => ((await files.match(url)) ? 0 : downloadFile(url))),
-  );
-  return costs.reduce((sum, cost) => sum + cost, mapBytes);
-}
-
 /** Saves a page and what it shows, unless it is saved already. */
 async function keepPage(url: string): Promise<void> {
   if (await caches.match(pageKey(url), {cacheName: PAGES})) return;
   await savePage(url);
 }
 
-/** Saves every guide, and the blog index, with what they show, telling the page how far it got. */
+/** Saves every guide, the blog index and the search, telling the page how far it got. */
 async function saveGuides(reply: (state: WorkerState) => void): Promise<void> {
   const {guides, pages} = OFFLINE_GUIDES;
   let bytes = 0;
@@ -265,8 +233,8 @@ async function saveGuides(reply: (state: WorkerState) => void): Promise<void> {
       done += 1;
       progress(`Saved ${done} of ${guides.length} guides (${size()})…`, true);
     }
-    // Then what searching from them needs, so that the search works offline on every guide.
-    bytes += await keepSearchOf([...pages, ...guides]);
+    // Then the search, afresh too, so that it works offline on every guide and finds today's text.
+    bytes += await downloadFile(SEARCH_SCRIPT_PATH);
     progress(
       missed === 0
         ? `All ${guides.length} guides are saved on this device (${size()}).`

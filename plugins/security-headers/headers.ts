@@ -69,9 +69,6 @@ export function headerRules(csp: string): HeaderRule[] {
     },
     {pattern: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']]},
     {pattern: '/img/*', headers: [['Cache-Control', 'public, max-age=86400']]},
-    // Asked for as `?_=<hash of its content>`, prefetched with the framework (plugins/lean-client):
-    // a few minutes let the search's worker use the prefetched copy without another round trip.
-    {pattern: '/search-index.json', headers: [['Cache-Control', 'public, max-age=300']]},
     // The service worker (plugins/offline): browsers must ask for it afresh, or a new deploy
     // would not reach a visitor whose old worker is still cached.
     {pattern: WORKER_PATH, headers: [['Cache-Control', 'no-cache']]},

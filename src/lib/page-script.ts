@@ -3,13 +3,12 @@
  * template (src/lib/ssr-template.ts builds this module into it; its hash goes into the CSP). It
  * runs once the page is parsed and must stay small: every byte is in every page's first round trip.
  */
-import {FRAMEWORK_MAP_PATH} from '../../plugins/lean-client/protocol';
 import {WORKER_PATH, type WorkerState} from '../../plugins/offline/protocol';
 import {CHINA_OFFSET_MS, toLongDate} from './dates';
+import {SEARCH_BOX, SEARCH_SCRIPT_PATH} from './search/protocol';
 
-const SEARCH_BOX = '.navbar__search';
-/** What asks for the framework: the search box, a form, or a control marked `data-framework`. */
-export const FRAMEWORK_TRIGGERS = `${SEARCH_BOX}, form, [data-framework]`;
+/** What asks for the framework: a form, or a control marked `data-framework`. */
+export const FRAMEWORK_TRIGGERS = 'form, [data-framework]';
 
 /** Applies the stylesheets linked as `media="print" data-media="all"`, which did not block the paint. */
 export function applyDeferredStylesheets(): void {
@@ -88,30 +87,25 @@ function append(tag: 'link' | 'script', attributes: Record<string, string | bool
 }
 
 /**
- * Appends the framework's stylesheets and scripts (in order) on the first focus or pointer-down in
- * `FRAMEWORK_TRIGGERS` (a key always follows a focus); what is typed meanwhile stays in the box, and
- * the components pick it up as they hydrate. For the search box it also prefetches at once what the
- * framework would fetch next, in waves: this route's chunks, the search bar's, its worker and the
- * index (`FRAMEWORK_MAP_PATH`, written by plugins/lean-client).
+ * On the first focus or pointer-down in `FRAMEWORK_TRIGGERS` (a key always follows a focus),
+ * appends the framework's stylesheets and scripts, in order; what is typed meanwhile stays in the
+ * form, and its component picks it up as it hydrates. In the search box, it appends the search
+ * instead (src/lib/search), which needs no framework and reads what was typed meanwhile.
  */
-export function loadFrameworkOnIntent(sources: string[], stylesheets: string[]): void {
-  let requested = false;
+export function loadOnIntent(sources: string[], stylesheets: string[]): void {
+  let framework = false;
+  let search = false;
   const load = (event: Event): void => {
     const target = event.target;
-    if (requested || !(target instanceof Element) || !target.closest(FRAMEWORK_TRIGGERS)) return;
-    requested = true;
+    if (!(target instanceof Element)) return;
+    if (!search && target.closest(SEARCH_BOX)) {
+      search = true;
+      append('script', {src: SEARCH_SCRIPT_PATH});
+    }
+    if (framework || !target.closest(FRAMEWORK_TRIGGERS)) return;
+    framework = true;
     stylesheets.forEach((href) => append('link', {rel: 'stylesheet', href}));
     sources.forEach((src) => append('script', {src, async: false}));
-    // A form needs no index. Without the map, the framework still comes, in its own waves.
-    if (!target.closest(SEARCH_BOX)) return;
-    fetch(FRAMEWORK_MAP_PATH)
-      .then((response) => response.json() as Promise<Record<string, string[] | undefined>>)
-      .then(
-        (map) => {
-          (map[location.pathname] || []).forEach((href) => append('link', {rel: 'prefetch', href}));
-        },
-        () => undefined,
-      );
   };
   addEventListener('focusin', load, true);
   addEventListener('pointerdown', load, true);
@@ -168,7 +162,7 @@ export function startPage(sources: string[], stylesheets: string[]): void {
   writeVisitorDay(now);
   markEndedFacts(now);
   addEventListener('click', glideToSections);
-  loadFrameworkOnIntent(sources, stylesheets);
+  loadOnIntent(sources, stylesheets);
   addEventListener('submit', holdEarlySubmit, true);
   // Absent where the browser cannot run workers (or in a private window on some browsers).
   if ('serviceWorker' in navigator) connectWorker(navigator.serviceWorker);

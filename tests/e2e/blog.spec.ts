@@ -418,36 +418,17 @@ test.describe('feeds, sitemap and search', () => {
     // Requests as the page makes them: a service worker would answer some from its cache.
     test.use({serviceWorkers: 'block'});
 
-    test('asks at once for every script it needs and the index, as framework.json names them', async ({
+    test('fetches one script, the search with the guides’ text, and no framework', async ({
       page,
     }) => {
-      const route = '/blog/china-different-world';
-      await open(page, route);
-      const requested: string[] = [];
+      await open(page, '/blog/china-different-world');
+      const scripts: string[] = [];
       page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (/\.js$|^\/search-index/.test(url.pathname)) requested.push(url.pathname + url.search);
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       });
       await searchTaobao(page);
-
-      const map = (await (await page.request.get('/framework.json')).json()) as Record<
-        string,
-        string[]
-      >;
-      const named = map[route] ?? [];
-      expect(named, 'the route, the search bar, its worker, the index').toEqual(
-        expect.arrayContaining([expect.stringMatching(/^\/search-index\.json\?_=\w+$/)]),
-      );
-      const prefetched = await page
-        .locator('link[rel="prefetch"]')
-        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-      // Docusaurus's links prefetch their own routes too, once the framework runs.
-      expect(prefetched).toEqual(expect.arrayContaining(named));
-      const framework = await page
-        .locator('script[src]')
-        .evaluateAll((scripts) => scripts.map((script) => script.getAttribute('src')));
-      const unnamed = requested.filter((url) => ![...prefetched, ...framework].includes(url));
-      expect(unnamed, 'fetched in a later wave, not named in framework.json').toEqual([]);
+      expect(scripts).toEqual(['/search.js']);
+      await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(0);
     });
   });
 });

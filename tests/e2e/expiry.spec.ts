@@ -7,7 +7,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {BrowserContext, Locator, Page} from '@playwright/test';
 import {toLongDate} from '../../src/lib/dates';
-import {ARTICLE_PAGES, expect, test} from './fixtures';
+import {ARTICLE_PAGES, expect, hydrate, test} from './fixtures';
 
 const GUIDE = '/blog/china-best-travel-destination-2025';
 
@@ -79,8 +79,7 @@ test.describe(`the travel guide's fact that ends on ${LAST_DAY}`, () => {
     await page.clock.setFixedTime(NEXT_DAY);
     await page.goto(GUIDE);
     await expectEnded(page, true);
-    await page.getByRole('banner').getByLabel('Search').dispatchEvent('focusin', {bubbles: true});
-    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+    await hydrate(page);
     await expectEnded(page, true);
   });
 

@@ -1,7 +1,8 @@
 /**
- * Reading on the worst network: a reader runs no framework code, a searcher gets it on the first
- * touch without losing a key, and the guides stay readable offline through the service worker
- * (plugins/offline). Chromium, with service workers allowed (Playwright's default).
+ * Reading on the worst network: a reader runs no framework code, a searcher gets the search (and
+ * no framework) on the first touch without losing a key, and the guides stay readable offline
+ * through the service worker (plugins/offline). Chromium, with service workers allowed
+ * (Playwright's default).
  */
 import {cp, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
@@ -140,7 +141,7 @@ test('a searcher who taps the box and types at once is offered the Taobao guide,
   const box = page.getByRole('banner').getByLabel('Search');
   if (testInfo.project.use.hasTouch) await box.tap();
   else await box.click();
-  // Typed while the framework and the search are still on their way.
+  // Typed while the search is still on its way.
   await page.keyboard.type('taobao');
   const result = page
     .getByRole('banner')
@@ -148,8 +149,12 @@ test('a searcher who taps the box and types at once is offered the Taobao guide,
     .first();
   await expect(result).toBeVisible();
   await expect(page.getByRole('banner').getByLabel('Search')).toHaveValue('taobao');
-  // The results are styled: the framework's stylesheet came with the framework.
-  await expect(page.getByRole('banner').getByRole('listbox')).toHaveCSS('border-radius', '6px');
+  // The results are styled by the pages' stylesheet, which every page switches on as it loads.
+  await expect(result).toHaveCSS('font-weight', '700');
+  await expect(page.getByRole('banner').getByRole('option').first()).toHaveCSS(
+    'border-radius',
+    '8px',
+  );
   await result.click();
   await expect(page).toHaveURL(/\/blog\/taobao-guide/);
 });
@@ -216,18 +221,18 @@ test.describe('offline', () => {
     );
     const seen = await page.evaluate(() => (window as unknown as {seen: string[]}).seen);
     expect(seen).toContain(`Saving ${ARTICLE_PAGES.length} guides…`);
-    // The pages' stylesheet, and the framework's, which the search box loads: saved so that the
-    // search works offline on every guide.
-    const savedStylesheets = await page.evaluate(async () => {
+    // The pages' stylesheet and the search, saved so that the search works offline on every
+    // guide; nothing of the framework, which no guide needs.
+    const savedFiles = await page.evaluate(async () => {
       const caches_ = await Promise.all((await caches.keys()).map((name) => caches.open(name)));
       const requests = (await Promise.all(caches_.map((cache) => cache.keys()))).flat();
       return requests
         .map((request) => new URL(request.url).pathname)
-        .filter((p) => p.endsWith('.css'));
+        .filter((p) => /\.(?:css|js)$/.test(p));
     });
-    expect(savedStylesheets.sort()).toEqual([
+    expect(savedFiles.sort()).toEqual([
       expect.stringMatching(/^\/assets\/css\/pages\.\w+\.css$/),
-      expect.stringMatching(/^\/assets\/css\/styles\.\w+\.css$/),
+      '/search.js',
     ]);
     expect(seen.some((text) => /^Saved 3 of \d+ guides \(\d+ KB\)…$/.test(text))).toBe(true);
 
@@ -259,7 +264,7 @@ test.describe('offline', () => {
     const response = await page.goto('/blogs');
     expect(response?.fromServiceWorker()).toBe(true);
     await searchTaobao(page);
-    // A guide never opened online: its page was saved, and the framework's chunks for it too.
+    // A guide never opened online: its page was saved, and the search with the guides.
     await page.goto('/blog/gotcha-vs-rest');
     await searchTaobao(page);
   });

@@ -72,6 +72,8 @@ describe('pageRules', () => {
 details[open] > summary { font-weight: bold; }
 .saved[hidden] { display: none; }
 .toast { position: fixed; }
+.search-hit mark { font-weight: bold; }
+.search-hit[aria-selected='true'] { outline: 2px solid; }
 .card { padding: 4px; }
 `;
   let rules: string;
@@ -91,7 +93,12 @@ details[open] > summary { font-weight: bold; }
     expect(rules).toContain('.saved[hidden]');
   });
 
-  it('drops what no page has: components only scripts draw', () => {
+  it('keeps the search results, which the search draws without the framework', () => {
+    expect(rules).toContain('.search-hit mark');
+    expect(rules).toContain(".search-hit[aria-selected='true']");
+  });
+
+  it('drops what no page has: components only the framework draws', () => {
     expect(rules).not.toContain('.toast');
     expect(rules).not.toContain('.dropdown');
     expect(rules).not.toContain('--unused');

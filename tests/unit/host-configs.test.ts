@@ -15,9 +15,8 @@ describe('the files each host reads, from one set of rules', () => {
   it('lists every header, with always, in each nginx block that has headers of its own', () => {
     const config = nginxConfig(rules, 'gotchalabs.app');
     const blocks = config.split(/\n\s*location /);
-    // The server block and /, /assets/, /img/, = /search-index.json, = /sw.js,
-    // = /rest/v1/waitlist_emails.
-    expect(blocks).toHaveLength(7);
+    // The server block and /, /assets/, /img/, = /sw.js, = /rest/v1/waitlist_emails.
+    expect(blocks).toHaveLength(6);
     for (const block of blocks) {
       for (const [name] of rules[0]?.headers ?? []) {
         expect(block).toMatch(new RegExp(`add_header ${name} "[^"]+" always;`));

@@ -4,7 +4,7 @@
  */
 import {
   holdEarlySubmit,
-  loadFrameworkOnIntent,
+  loadOnIntent,
   markEndedFacts,
   showWorkerState,
   writeVisitorDay,
@@ -92,7 +92,7 @@ describe('dates the visitor sees', () => {
   });
 });
 
-describe('the framework on intent (loadFrameworkOnIntent)', () => {
+describe('the search and the framework on intent (loadOnIntent)', () => {
   const requested = () =>
     [...document.head.querySelectorAll('script[src], link[rel="stylesheet"]')].map(
       (element) => element.getAttribute('src') ?? element.getAttribute('href'),
@@ -101,12 +101,9 @@ describe('the framework on intent (loadFrameworkOnIntent)', () => {
   beforeAll(() => {
     document.body.innerHTML = `
       <a href="/blog/x">A link</a>
-      <div class="navbar__search"><input aria-label="Search"></div>`;
-    global.fetch = jest.fn(() => Promise.reject(new Error('offline')));
-    loadFrameworkOnIntent(
-      ['/assets/js/runtime.js', '/assets/js/main.js'],
-      ['/assets/css/styles.css'],
-    );
+      <div class="navbar__search"><input aria-label="Search"></div>
+      <form><input aria-label="Email"></form>`;
+    loadOnIntent(['/assets/js/runtime.js', '/assets/js/main.js'], ['/assets/css/styles.css']);
   });
 
   it('loads nothing for a reader who follows a link', () => {
@@ -114,17 +111,24 @@ describe('the framework on intent (loadFrameworkOnIntent)', () => {
     expect(requested()).toEqual([]);
   });
 
-  it('loads the stylesheet, then the scripts in order, once, when the search box is touched', () => {
-    const input = document.querySelector('input');
-    input?.focus();
-    input?.dispatchEvent(new Event('pointerdown', {bubbles: true}));
+  it('loads the search alone, once, when the search box is touched: it needs no framework', () => {
+    const search = document.querySelector<HTMLInputElement>('[aria-label="Search"]');
+    search?.focus();
+    search?.dispatchEvent(new Event('pointerdown', {bubbles: true}));
+    expect(requested()).toEqual(['/search.js']);
+  });
+
+  it('loads the stylesheet, then the scripts in order, once, when a form is touched', () => {
+    const email = document.querySelector<HTMLInputElement>('[aria-label="Email"]');
+    email?.focus();
+    email?.dispatchEvent(new Event('pointerdown', {bubbles: true}));
     expect(requested()).toEqual([
+      '/search.js',
       '/assets/css/styles.css',
       '/assets/js/runtime.js',
       '/assets/js/main.js',
     ]);
-    expect(document.head.querySelector<HTMLScriptElement>('script')?.async).toBe(false);
-    expect(global.fetch).toHaveBeenCalledWith('/framework.json');
+    expect(document.head.querySelectorAll<HTMLScriptElement>('script')[1]?.async).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import {useEffect, useRef, type ReactNode, type RefObject} from 'react';
 import Link from '@docusaurus/Link';
-import LazySearchBar from '@site/src/components/LazySearchBar';
+import SearchBox from '@site/src/components/SearchBox';
 import SectionLink from '@site/src/components/SectionLink';
 import {site} from '@site/src/data/site';
 import styles from './styles.module.css';
@@ -25,7 +25,7 @@ export default function Navbar(): ReactNode {
             Contact
           </a>
           <div className={styles.search}>
-            <LazySearchBar />
+            <SearchBox />
           </div>
         </div>
       </nav>

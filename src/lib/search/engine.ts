@@ -1,0 +1,312 @@
+/**
+ * The article search: an index the browser builds from the guides' text (plugins/search writes
+ * them into `/search.js`), and the query that ranks the guides against it. No framework, no
+ * dependency: it runs the moment the visitor asks, and offline from the worker's copy.
+ *
+ * It finds what travellers type: words in any form ("train" finds "trains", "taob" finds
+ * "Taobao"), a slip of the finger ("alipy", "taobo"), and the Chinese names the guides print
+ * (淘宝, 支付宝), matched as pairs of characters since Chinese has no spaces.
+ */
+import type {SearchDocument} from './protocol';
+
+/** Where a word was found, in the order of how much a match there says about the guide. */
+const enum Field {
+  Title,
+  Heading,
+  Description,
+  Text,
+}
+const FIELD_WEIGHTS: Record<Field, number> = {
+  [Field.Title]: 8,
+  [Field.Heading]: 4,
+  [Field.Description]: 2,
+  [Field.Text]: 1,
+};
+
+/** How much a near match counts, against an exact one. */
+const PREFIX_MATCH = 0.7;
+const ONE_EDIT_MATCH = 0.5;
+const TWO_EDITS_MATCH = 0.3;
+/** Past its best section, how much a guide's other matching sections add to its score. */
+const OTHER_SECTIONS = 0.25;
+
+/** Words that say nothing about a guide: left out of a query unless it has nothing else. */
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do for from how i in is it of on or the to what when where which who why with you your'.split(
+    ' ',
+  ),
+);
+
+const HAN = /\p{Script=Han}/u;
+/** A run of Chinese characters, or a word of letters and digits in any script. */
+const TOKEN = /\p{Script=Han}+|[\p{L}\p{N}]+/gu;
+
+/** A word as the index keeps it: lower case, accents off, a plural's ending off. */
+export function normalize(word: string): string {
+  const plain = word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  if (HAN.test(plain) || plain.length <= 3) return plain;
+  if (plain.endsWith('ies')) return `${plain.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x|z)es$/.test(plain)) return plain.slice(0, -2);
+  if (plain.endsWith('s') && !/(?:ss|us|is)$/.test(plain)) return plain.slice(0, -1);
+  return plain;
+}
+
+export interface Token {
+  /** The term the index keeps. */
+  term: string;
+  /** Where the word starts and ends in the text. */
+  start: number;
+  end: number;
+}
+
+/**
+ * A run of Chinese characters as its single characters and each pair of neighbours (so 支付宝
+ * matches 支付 and 付宝), in the order they start, where each is in the run.
+ */
+function hanTokens(run: string): Token[] {
+  const tokens: Token[] = [];
+  let previous: Token | undefined;
+  let offset = 0;
+  for (const character of run) {
+    const end = offset + character.length;
+    if (previous) tokens.push({term: previous.term + character, start: previous.start, end});
+    previous = {term: character, start: offset, end};
+    tokens.push(previous);
+    offset = end;
+  }
+  return tokens;
+}
+
+/** The terms of a text, with where each is: words normalized, Chinese as `hanTokens`. */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const word = match[0];
+    const start = match.index;
+    if (!HAN.test(word)) {
+      tokens.push({term: normalize(word), start, end: start + word.length});
+      continue;
+    }
+    for (const token of hanTokens(word)) {
+      tokens.push({term: token.term, start: start + token.start, end: start + token.end});
+    }
+  }
+  return tokens;
+}
+
+/** The terms a query looks for: Chinese as pairs (or one character alone), stop words out. */
+export function queryTerms(query: string): string[] {
+  const terms: string[] = [];
+  for (const [word] of query.matchAll(TOKEN)) {
+    if (!HAN.test(word)) {
+      terms.push(normalize(word));
+      continue;
+    }
+    const pairs = hanTokens(word).filter((token) => Array.from(token.term).length === 2);
+    terms.push(...(pairs.length === 0 ? [word] : pairs.map((token) => token.term)));
+  }
+  const unique = [...new Set(terms)];
+  const meaningful = unique.filter((term) => !STOP_WORDS.has(term));
+  return meaningful.length > 0 ? meaningful : unique;
+}
+
+/**
+ * The edit distance between two words (insertions, deletions, substitutions and swaps of
+ * neighbours), or `limit + 1` as soon as it must be over `limit`.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const cell = (row: number[], j: number) => row[j] ?? Infinity;
+  let before: number[] = [];
+  let previous = Array.from({length: b.length + 1}, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const swapped = i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1];
+      current[j] = Math.min(
+        cell(previous, j) + 1,
+        cell(current, j - 1) + 1,
+        cell(previous, j - 1) + cost,
+        swapped ? cell(before, j - 2) + 1 : Infinity,
+      );
+    }
+    if (Math.min(...current) > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return cell(previous, b.length);
+}
+
+/** How well an index term matches a query term, from 0 (not at all) to 1 (the same word). */
+export function matchWeight(queryTerm: string, term: string): number {
+  if (term === queryTerm) return 1;
+  // Chinese pairs match only exactly; a short word is too ambiguous to stretch.
+  if (HAN.test(queryTerm) || queryTerm.length < 2) return 0;
+  if (term.startsWith(queryTerm)) return PREFIX_MATCH;
+  if (queryTerm.length < 4) return 0;
+  const limit = queryTerm.length >= 8 ? 2 : 1;
+  const distance = editDistance(queryTerm, term, limit);
+  if (distance === 1) return ONE_EDIT_MATCH;
+  if (distance === 2 && limit === 2) return TWO_EDITS_MATCH;
+  return 0;
+}
+
+interface Posting {
+  document: number;
+  /** The section, or -1 for the guide's title and description. */
+  section: number;
+  field: Field;
+  count: number;
+}
+
+export interface SearchIndex {
+  documents: SearchDocument[];
+  postings: Map<string, Posting[]>;
+  /** How many sections (and guides' heads) there are, for how rare a term is. */
+  parts: number;
+}
+
+function addField(postings: Map<string, Posting[]>, text: string, where: Omit<Posting, 'count'>) {
+  const counts = new Map<string, number>();
+  for (const {term} of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  counts.forEach((count, term) => {
+    const list = postings.get(term) ?? [];
+    list.push({...where, count});
+    postings.set(term, list);
+  });
+}
+
+/** The index of the guides, built in the browser from their text. */
+export function buildIndex(documents: SearchDocument[]): SearchIndex {
+  const postings = new Map<string, Posting[]>();
+  let parts = 0;
+  documents.forEach((doc, document) => {
+    addField(postings, doc.title, {document, section: -1, field: Field.Title});
+    addField(postings, doc.description, {document, section: -1, field: Field.Description});
+    parts += 1;
+    doc.sections.forEach(({heading, text}, section) => {
+      addField(postings, heading, {document, section, field: Field.Heading});
+      addField(postings, text, {document, section, field: Field.Text});
+      parts += 1;
+    });
+  });
+  return {documents, postings, parts};
+}
+
+export interface Hit {
+  document: SearchDocument;
+  /** The section that matches best, or undefined when the guide's title or description does. */
+  section: SearchDocument['sections'][number] | undefined;
+  score: number;
+  /** The index terms the query matched, to mark them in what is shown. */
+  terms: Set<string>;
+}
+
+/** The index terms each query term matches, with how well. */
+function expand(index: SearchIndex, queryTerm: string): Map<string, number> {
+  const matches = new Map<string, number>();
+  index.postings.forEach((_, term) => {
+    const weight = matchWeight(queryTerm, term);
+    if (weight > 0) matches.set(term, weight);
+  });
+  return matches;
+}
+
+/** A score per part of each guide (`section + 1`; 0 is the title and description) for one term. */
+function scoreTerm(
+  index: SearchIndex,
+  matches: Map<string, number>,
+): Map<number, Map<number, number>> {
+  const scores = new Map<number, Map<number, number>>();
+  matches.forEach((weight, term) => {
+    const list = index.postings.get(term) ?? [];
+    const parts = new Set(list.map((p) => `${p.document}:${p.section}`)).size;
+    const rarity = Math.log(1 + index.parts / parts);
+    for (const {document, section, field, count} of list) {
+      const score = weight * rarity * FIELD_WEIGHTS[field] * (count / (count + 1));
+      const guide = scores.get(document) ?? new Map<number, number>();
+      // A term counts once per part, by its best match there.
+      guide.set(section + 1, Math.max(guide.get(section + 1) ?? 0, score));
+      scores.set(document, guide);
+    }
+  });
+  return scores;
+}
+
+/**
+ * The guides that match `query`, best first: those that match every term of it, or, if none
+ * does, those that match the most. A guide's score is its best section's (with its title and
+ * description's), plus a little for each other section that matches.
+ */
+export function search(index: SearchIndex, query: string, limit = 6): Hit[] {
+  const terms = queryTerms(query);
+  if (terms.length === 0) return [];
+  const expansions = terms.map((term) => expand(index, term));
+  const perTerm = expansions.map((matches) => scoreTerm(index, matches));
+  const hits: (Hit & {covered: number})[] = [];
+  index.documents.forEach((document, d) => {
+    const parts = new Map<number, number>();
+    let covered = 0;
+    for (const scores of perTerm) {
+      const guide = scores.get(d);
+      if (!guide) continue;
+      covered += 1;
+      guide.forEach((score, part) => parts.set(part, (parts.get(part) ?? 0) + score));
+    }
+    if (covered === 0) return;
+    const head = parts.get(0) ?? 0;
+    parts.delete(0);
+    const ranked = [...parts].sort((a, b) => b[1] - a[1]);
+    const [best] = ranked;
+    const others = ranked.slice(1).reduce((sum, [, score]) => sum + score, 0);
+    const matched = new Set(expansions.flatMap((matches) => [...matches.keys()]));
+    hits.push({
+      document,
+      section: best && best[1] >= head ? document.sections[best[0] - 1] : undefined,
+      score: head + (best?.[1] ?? 0) + OTHER_SECTIONS * others,
+      terms: matched,
+      covered,
+    });
+  });
+  const most = Math.max(0, ...hits.map((hit) => hit.covered));
+  return hits
+    .filter((hit) => hit.covered === most)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(({document, section, score, terms}) => ({document, section, score, terms}));
+}
+
+/** A stretch of `text` to show: cut at words, around the first matched term, with `…` where cut. */
+export function excerpt(text: string, terms: Set<string>, length = 140): string {
+  if (text.length <= length) return text;
+  const first = tokenize(text).find((token) => terms.has(token.term));
+  let start = first ? Math.max(0, first.start - Math.round(length / 3)) : 0;
+  const space = text.indexOf(' ', start);
+  if (start > 0 && space !== -1 && space < (first?.start ?? start)) start = space + 1;
+  let end = Math.min(text.length, start + length);
+  const lastSpace = text.lastIndexOf(' ', end);
+  if (end < text.length && lastSpace > start) end = lastSpace;
+  return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+}
+
+/** `text` as stretches, each marked when it is (part of) a matched term. */
+export function marked(text: string, terms: Set<string>): {text: string; mark: boolean}[] {
+  // Chinese pairs overlap (支付, 付宝): join the stretches they cover.
+  const ranges: [number, number][] = [];
+  for (const {term, start, end} of tokenize(text)) {
+    if (!terms.has(term)) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else ranges.push([start, end]);
+  }
+  const parts: {text: string; mark: boolean}[] = [];
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start > at) parts.push({text: text.slice(at, start), mark: false});
+    parts.push({text: text.slice(start, end), mark: true});
+    at = end;
+  }
+  if (at < text.length) parts.push({text: text.slice(at), mark: false});
+  return parts;
+}

@@ -1,0 +1,54 @@
+/**
+ * @jest-environment node
+ *
+ * What the build (plugins/search) reads from a built article, and the script it writes.
+ */
+import {searchDocument, searchScript} from '../../plugins/search';
+
+describe('what the build reads from an article', () => {
+  const page = `<html><head><meta name="description" content="Shop like a local."></head><body>
+    <article>
+      <header><h1>How to Use Taobao</h1></header>
+      <nav><h2>On this page</h2></nav>
+      <div class="markdown">
+        <p>Taobao is <strong>China</strong>'s market<span data-expires="2026-12-31"><strong data-ended hidden>(This ended)</strong></span>.</p>
+        <h2 id="pay">Step 8: pay<a class="hash-link" href="#pay">\u200b</a></h2>
+        <p>Checkout uses</p><ul><li>Alipay</li><li>cards</li></ul>
+        <h3 id="tax">Tax</h3><p>None.</p>
+      </div>
+      <section><h2>Related guides</h2></section>
+      <aside><h2>Read Chinese apps in English</h2></aside>
+    </article></body></html>`;
+
+  it('takes the title, description and each section with its anchor, blocks apart', () => {
+    expect(searchDocument(page, '/blog/taobao-guide')).toEqual({
+      url: '/blog/taobao-guide',
+      title: 'How to Use Taobao',
+      description: 'Shop like a local.',
+      sections: [
+        {id: '', heading: '', text: "Taobao is China's market."},
+        {id: 'pay', heading: 'Step 8: pay', text: 'Checkout uses Alipay cards'},
+        {id: 'tax', heading: 'Tax', text: 'None.'},
+      ],
+    });
+  });
+
+  it('refuses a page without an article title, naming it', () => {
+    expect(() => searchDocument('<p>Nothing</p>', '/blog/empty')).toThrow(
+      '[search] /blog/empty: no article title',
+    );
+  });
+
+  it('builds one script that runs the search with the guides', () => {
+    const script = searchScript([
+      {
+        url: '/blog/taobao',
+        title: 'How to Use Taobao as a Foreigner',
+        description: '',
+        sections: [],
+      },
+    ]);
+    expect(script).toContain('How to Use Taobao as a Foreigner');
+    expect(script).not.toMatch(/\bimport\b|\brequire\(/);
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * The article search (src/lib/search): how the engine ranks the guides for what travellers type,
+ * and the box a visitor uses, in jsdom. What the build reads: search-build.test.ts.
+ */
+import {
+  buildIndex,
+  editDistance,
+  excerpt,
+  marked,
+  normalize,
+  queryTerms,
+  search,
+} from '../../src/lib/search/engine';
+import {connectSearch} from '../../src/lib/search/box';
+import type {SearchDocument} from '../../src/lib/search/protocol';
+
+export const GUIDES: SearchDocument[] = [
+  {
+    url: '/blog/apps',
+    title: 'The Essential Apps for China',
+    description: 'Maps, payments and transport.',
+    sections: [
+      {id: '', heading: '', text: 'Daily life happens inside apps.'},
+      {
+        id: 'alipay',
+        heading: 'Alipay 支付宝 and WeChat Pay',
+        text: 'Link a foreign card to Alipay before you fly. Taobao takes it too.',
+      },
+      {id: 'trains', heading: '12306 for trains', text: 'Book high-speed trains on 12306.'},
+    ],
+  },
+  {
+    url: '/blog/taobao',
+    title: 'How to Use Taobao as a Foreigner',
+    description: 'Shop on 淘宝 with a foreign card.',
+    sections: [{id: 'pay', heading: 'Step 8: pay', text: 'Checkout uses Alipay.'}],
+  },
+  {
+    url: '/blog/travel',
+    title: 'Why China Became the Best Travel Destination',
+    description: 'Visa-free stays and fast trains.',
+    sections: [
+      {
+        id: 'rail',
+        heading: 'Getting around by high-speed train',
+        text: "China's bullet trains, the high-speed rail 高铁, link most cities.",
+      },
+      {id: 'credit', heading: 'Social credit', text: 'Misconduct on a train can bar you.'},
+    ],
+  },
+];
+
+const index = buildIndex(GUIDES);
+const first = (query: string) => search(index, query)[0]?.document.url;
+
+describe('the engine', () => {
+  it('keeps words in one form: lower case, no accents, no plural ending', () => {
+    expect(['Trains', 'cities', 'boxes', 'Café', 'bus', 'visa'].map(normalize)).toEqual([
+      'train',
+      'city',
+      'box',
+      'cafe',
+      'bus',
+      'visa',
+    ]);
+  });
+
+  it('reads Chinese as pairs of characters, and leaves out stop words', () => {
+    expect(queryTerms('支付宝')).toEqual(['支付', '付宝']);
+    expect(queryTerms('宝')).toEqual(['宝']);
+    expect(queryTerms('how to pay')).toEqual(['pay']);
+    expect(queryTerms('the')).toEqual(['the']);
+  });
+
+  it('counts a swap of neighbours as one edit, and stops past its limit', () => {
+    expect(editDistance('alipy', 'alipay', 1)).toBe(1);
+    expect(editDistance('taobo', 'taobao', 1)).toBe(1);
+    expect(editDistance('trian', 'train', 1)).toBe(1);
+    expect(editDistance('metro', 'taobao', 2)).toBe(3);
+  });
+
+  it.each([
+    ['淘宝', '/blog/taobao'],
+    ['支付宝', '/blog/apps'],
+    ['bullet train', '/blog/travel'],
+    ['high speed train', '/blog/travel'],
+    ['alipy', '/blog/apps'],
+    ['taobo', '/blog/taobao'],
+    ['Taob', '/blog/taobao'],
+    ['高铁', '/blog/travel'],
+  ])('finds what travellers type: "%s" brings up %s first', (query, url) => {
+    expect(first(query)).toBe(url);
+  });
+
+  it('lists only the guides that match every word, when some do', () => {
+    expect(search(index, 'foreign card').map((hit) => hit.document.url)).toEqual([
+      '/blog/taobao',
+      '/blog/apps',
+    ]);
+    expect(search(index, 'alipay trains').map((hit) => hit.document.url)).toEqual(['/blog/apps']);
+  });
+
+  it('points at the section that matches, or at the guide when its title does', () => {
+    const [apps] = search(index, 'wechat');
+    expect(apps?.section?.id).toBe('alipay');
+    const [taobao] = search(index, 'taobao');
+    expect(taobao?.document.url).toBe('/blog/taobao');
+    expect(taobao?.section).toBeUndefined();
+  });
+
+  it('finds nothing for nothing, or for a word no guide has', () => {
+    expect(search(index, '  ')).toEqual([]);
+    expect(search(index, 'xylophone')).toEqual([]);
+  });
+
+  it('shows a stretch of text around the first match, cut at words', () => {
+    const text = `${'Before the match there is a lot of text. '.repeat(5)}Alipay is here, ${'and more text follows it. '.repeat(5)}`;
+    const shown = excerpt(text, new Set(['alipay']), 80);
+    expect(shown).toMatch(/^….*Alipay is here.*…$/);
+    expect(shown.length).toBeLessThanOrEqual(82);
+    expect(excerpt('Short.', new Set(['alipay']))).toBe('Short.');
+  });
+
+  it('marks the matched words, and a Chinese name whole', () => {
+    expect(marked('Pay with 支付宝 today', new Set(['支付', '付宝', 'pay']))).toEqual([
+      {text: 'Pay', mark: true},
+      {text: ' with ', mark: false},
+      {text: '支付宝', mark: true},
+      {text: ' today', mark: false},
+    ]);
+  });
+});
+
+describe('the search box', () => {
+  const box = () => document.querySelector('input') as HTMLInputElement;
+  const panel = () => document.querySelector('.search-panel') as HTMLElement;
+  const options = () => [...panel().querySelectorAll('[role="option"]')];
+  const type = (text: string) => {
+    box().value = text;
+    box().dispatchEvent(new Event('input', {bubbles: true}));
+  };
+  const key = (name: string) =>
+    box().dispatchEvent(new KeyboardEvent('keydown', {key: name, bubbles: true, cancelable: true}));
+
+  beforeAll(() => {
+    // jsdom lays nothing out.
+    Element.prototype.scrollIntoView = jest.fn();
+    document.body.innerHTML = `
+      <header><div class="navbar__search"><input aria-label="Search"><div class="search-panel"></div></div></header>
+      <main><a href="/elsewhere">Elsewhere</a></main>`;
+    // Typed before the search arrived.
+    box().value = 'taobo';
+    box().focus();
+    connectSearch(GUIDES);
+  });
+
+  it('shows the results for what was typed before it arrived, as a combobox list', () => {
+    expect(box().getAttribute('role')).toBe('combobox');
+    expect(box().getAttribute('aria-expanded')).toBe('true');
+    expect(box().getAttribute('aria-controls')).toBe('search-results');
+    expect(options()[0]?.getAttribute('href')).toBe('/blog/taobao');
+    expect(options()[0]?.textContent).toContain('How to Use Taobao as a Foreigner');
+    expect(panel().querySelector('[role="status"]')?.textContent).toMatch(/^\d guides? found\.$/);
+  });
+
+  it('links a section match to its anchor, with the words marked', () => {
+    type('wechat');
+    expect(options()[0]?.getAttribute('href')).toBe('/blog/apps#alipay');
+    expect(options()[0]?.querySelector('mark')?.textContent).toBe('WeChat');
+  });
+
+  it('moves through the results with the arrows and back to the box', () => {
+    type('alipay');
+    const count = options().length;
+    expect(count).toBeGreaterThan(1);
+    key('ArrowDown');
+    expect(box().getAttribute('aria-activedescendant')).toBe('search-results-0');
+    expect(options()[0]?.getAttribute('aria-selected')).toBe('true');
+    key('ArrowUp');
+    expect(box().hasAttribute('aria-activedescendant')).toBe(false);
+    key('ArrowUp');
+    expect(box().getAttribute('aria-activedescendant')).toBe(`search-results-${count - 1}`);
+  });
+
+  it('opens the highlighted result on Enter', () => {
+    type('taobao');
+    key('ArrowDown');
+    const opened = jest.fn((event: Event) => event.preventDefault());
+    options()[0]?.addEventListener('click', opened);
+    key('Enter');
+    expect(opened).toHaveBeenCalled();
+  });
+
+  it('says so when no guide matches', () => {
+    type('xylophone');
+    expect(options()).toHaveLength(0);
+    expect(panel().textContent).toBe('No guide matches “xylophone”. Try another word.');
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes on Escape and when the focus leaves, and opens again on focus', () => {
+    type('taobao');
+    key('Escape');
+    expect(panel().childElementCount).toBe(0);
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    box().dispatchEvent(new FocusEvent('focusin', {bubbles: true}));
+    expect(options().length).toBeGreaterThan(0);
+    const elsewhere = document.querySelector('main a') as HTMLElement;
+    box().dispatchEvent(new FocusEvent('focusout', {bubbles: true, relatedTarget: elsewhere}));
+    expect(panel().childElementCount).toBe(0);
+  });
+
+  it('keeps the focus in the box when a result is pressed, so the list stays for the click', () => {
+    type('taobao');
+    const press = new MouseEvent('mousedown', {bubbles: true, cancelable: true});
+    options()[0]?.dispatchEvent(press);
+    expect(press.defaultPrevented).toBe(true);
+  });
+
+  it('clears the list when the box is emptied', () => {
+    type('');
+    expect(panel().childElementCount).toBe(0);
+  });
+});
