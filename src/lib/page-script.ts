@@ -13,7 +13,7 @@ export const FRAMEWORK_TRIGGERS = 'form, [data-framework]';
 /** Applies the stylesheets linked as `media="print" data-media="all"`, which did not block the paint. */
 export function applyDeferredStylesheets(): void {
   document.querySelectorAll<HTMLLinkElement>('link[data-media]').forEach((link) => {
-    link.media = String(link.dataset.media);
+    link.media = link.dataset.media || 'all';
   });
 }
 
