@@ -93,8 +93,14 @@ function prepare({input}: Box): void {
   input.setAttribute('aria-expanded', 'false');
 }
 
+/** `panel` with only `children` in it (not `replaceChildren`: Safari has it only from 14). */
+function fill(panel: HTMLElement, ...children: Node[]): void {
+  panel.textContent = '';
+  panel.append(...children);
+}
+
 function close({input, panel}: Box): void {
-  panel.replaceChildren();
+  fill(panel);
   input.setAttribute('aria-expanded', 'false');
   input.removeAttribute('aria-activedescendant');
 }
@@ -132,7 +138,7 @@ export function connectSearch(documents: SearchDocument[]): void {
     list.append(...hits.map(option));
     const results = element('div', {class: 'search-results'}, status);
     if (hits.length > 0) results.append(list);
-    box.panel.replaceChildren(results);
+    fill(box.panel, results);
     box.input.setAttribute('aria-expanded', String(hits.length > 0));
     box.input.removeAttribute('aria-activedescendant');
   };
