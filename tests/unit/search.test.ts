@@ -92,6 +92,20 @@ describe('the engine', () => {
     expect(first(query)).toBe(url);
   });
 
+  it('reads a word the guides have as typed as that word, not as a slip for another', () => {
+    const taxis = buildIndex([
+      {url: '/tax', title: 'Getting the tax back', description: '', sections: []},
+      {
+        url: '/taxi',
+        title: 'Rides',
+        description: '',
+        sections: [{id: '', heading: '', text: 'Hail a taxi.'}],
+      },
+    ]);
+    expect(search(taxis, 'taxi').map((hit) => hit.document.url)).toEqual(['/taxi']);
+    expect(search(taxis, 'taxx').map((hit) => hit.document.url)).toEqual(['/tax', '/taxi']);
+  });
+
   it('lists only the guides that match every word, when some do', () => {
     expect(search(index, 'foreign card').map((hit) => hit.document.url)).toEqual([
       '/blog/taobao',

@@ -203,13 +203,18 @@ export interface Hit {
   terms: Set<string>;
 }
 
-/** The index terms each query term matches, with how well. */
+/**
+ * The index terms a query term matches, with how well. A word the guides have as typed (or
+ * begun) is not read as a slip too: "taxi" would otherwise find "tax".
+ */
 function expand(index: SearchIndex, queryTerm: string): Map<string, number> {
   const matches = new Map<string, number>();
   index.postings.forEach((_, term) => {
     const weight = matchWeight(queryTerm, term);
     if (weight > 0) matches.set(term, weight);
   });
+  const found = [...matches.values()].some((weight) => weight >= PREFIX_MATCH);
+  if (found) matches.forEach((weight, term) => weight < PREFIX_MATCH && matches.delete(term));
   return matches;
 }
 
