@@ -181,11 +181,11 @@ function addField(postings: Map<string, Posting[]>, text: string, where: Omit<Po
 export function buildIndex(documents: SearchDocument[]): SearchIndex {
   const postings = new Map<string, Posting[]>();
   let parts = 0;
-  documents.forEach((doc, document) => {
-    addField(postings, doc.title, {document, section: -1, field: Field.Title});
-    addField(postings, doc.description, {document, section: -1, field: Field.Description});
+  documents.forEach((guide, document) => {
+    addField(postings, guide.title, {document, section: -1, field: Field.Title});
+    addField(postings, guide.description, {document, section: -1, field: Field.Description});
     parts += 1;
-    doc.sections.forEach(({heading, text}, section) => {
+    guide.sections.forEach(({heading, text}, section) => {
       addField(postings, heading, {document, section, field: Field.Heading});
       addField(postings, text, {document, section, field: Field.Text});
       parts += 1;
@@ -249,15 +249,16 @@ export function search(index: SearchIndex, query: string, limit = 6): Hit[] {
   if (terms.length === 0) return [];
   const expansions = terms.map((term) => expand(index, term));
   const perTerm = expansions.map((matches) => scoreTerm(index, matches));
+  const matched = new Set(expansions.flatMap((matches) => [...matches.keys()]));
   const hits: (Hit & {covered: number})[] = [];
-  index.documents.forEach((document, d) => {
+  index.documents.forEach((guide, g) => {
     const parts = new Map<number, number>();
     let covered = 0;
     for (const scores of perTerm) {
-      const guide = scores.get(d);
-      if (!guide) continue;
+      const guideScores = scores.get(g);
+      if (!guideScores) continue;
       covered += 1;
-      guide.forEach((score, part) => parts.set(part, (parts.get(part) ?? 0) + score));
+      guideScores.forEach((score, part) => parts.set(part, (parts.get(part) ?? 0) + score));
     }
     if (covered === 0) return;
     const head = parts.get(0) ?? 0;
@@ -265,10 +266,9 @@ export function search(index: SearchIndex, query: string, limit = 6): Hit[] {
     const ranked = [...parts].sort((a, b) => b[1] - a[1]);
     const [best] = ranked;
     const others = ranked.slice(1).reduce((sum, [, score]) => sum + score, 0);
-    const matched = new Set(expansions.flatMap((matches) => [...matches.keys()]));
     hits.push({
-      document,
-      section: best && best[1] >= head ? document.sections[best[0] - 1] : undefined,
+      document: guide,
+      section: best && best[1] >= head ? guide.sections[best[0] - 1] : undefined,
       score: head + (best?.[1] ?? 0) + OTHER_SECTIONS * others,
       terms: matched,
       covered,
