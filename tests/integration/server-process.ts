@@ -1,6 +1,6 @@
 /**
- * Starts and stops the real server (`npx tsx server/serve.ts`) as a child
- * process, the way `npm start` runs it, and reads its address from Fastify's log.
+ * Starts and stops the real server (server/serve.ts under tsx) as a child process, the way
+ * `npm start` runs it, and reads its address from Fastify's log.
  */
 import {execFile} from 'node:child_process';
 import {mkdtemp, rm} from 'node:fs/promises';
@@ -8,6 +8,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {spawnGroup} from '../process-group';
+import {tsxArgs} from '../tsx';
 import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
 import type {AnonOutcome} from './anon-sql';
 
@@ -61,7 +62,7 @@ export interface StartOptions {
 }
 
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
-  const group = spawnGroup('npx', ['tsx', 'server/serve.ts'], {
+  const group = spawnGroup(process.execPath, tsxArgs('server/serve.ts'), {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
@@ -147,7 +148,7 @@ const runFile = promisify(execFile);
 
 /** `count` generated rows in one statement, before a server opens the storage. */
 export async function seedRows(storage: Storage, count: number): Promise<void> {
-  await runFile('npx', ['tsx', 'scripts/seed-waitlist.ts', String(count)], {
+  await runFile(process.execPath, tsxArgs('scripts/seed-waitlist.ts', [String(count)]), {
     cwd: PROJECT_ROOT,
     env: {...process.env, DATA_DIR: '', DATABASE_URL: '', ...storage.env},
   });
@@ -158,7 +159,7 @@ export async function runAsAnon(
   storage: Storage,
   statements: readonly string[],
 ): Promise<AnonOutcome[]> {
-  const child = runFile('npx', ['tsx', 'tests/integration/anon-sql.ts'], {
+  const child = runFile(process.execPath, tsxArgs('tests/integration/anon-sql.ts'), {
     cwd: PROJECT_ROOT,
     env: {...process.env, DATA_DIR: '', DATABASE_URL: '', ...storage.env},
   });
