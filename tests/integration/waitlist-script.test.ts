@@ -32,7 +32,8 @@ let storage: Storage;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
-  storage = await createPgliteStorage();
+  // Empty: the server creates the database itself, as on a host's first start.
+  storage = await createPgliteStorage({empty: true});
 });
 
 afterAll(async () => {
