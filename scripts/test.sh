@@ -57,7 +57,9 @@ step 'Production build with a product coming soon (for the waitlist tests)'
 COMING_SOON_PRODUCTS=trip-planner npm run --silent build -- --out-dir build-waitlist
 
 step 'Unit, integration and conformance tests (the server tests use the build)'
-npx jest --ci
+# Two files at once: Jest's default (cores - 1) runs one at a time on two cores, while most files
+# wait on servers, PostgreSQL and real time limits far more than they compute.
+npx jest --ci --maxWorkers=2
 
 step 'End-to-end tests (Chromium)'
 npx playwright test

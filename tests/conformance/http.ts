@@ -43,11 +43,52 @@ export interface RawAnswer {
 /** How long a server may take to answer a raw request and close the connection. */
 const EXCHANGE_TIMEOUT_MS = 10_000;
 
+/** Where the chunked body starting at `start` ends (after its last chunk and trailers), if it has. */
+function chunkedBodyEnd(received: Buffer, start: number): number | undefined {
+  let at = start;
+  for (;;) {
+    const lineEnd = received.indexOf('\r\n', at);
+    if (lineEnd === -1) return undefined;
+    const size = parseInt(received.subarray(at, lineEnd).toString('latin1'), 16);
+    if (Number.isNaN(size)) return undefined;
+    if (size === 0) {
+      const trailersEnd = received.indexOf('\r\n', lineEnd + 2);
+      if (trailersEnd === lineEnd + 2) return trailersEnd + 2;
+      const afterTrailers = received.indexOf('\r\n\r\n', lineEnd);
+      return afterTrailers === -1 ? undefined : afterTrailers + 4;
+    }
+    at = lineEnd + 2 + size + 2;
+    if (at > received.length) return undefined;
+  }
+}
+
+/**
+ * Whether `received` holds a whole answer by its own framing (Content-Length, or chunks), so
+ * that a server which keeps the connection open despite `Connection: close` (wrangler's does, for
+ * 5 s) need not be waited for. An answer framed by the close alone is whole only then.
+ */
+function isWholeAnswer(received: Buffer): boolean {
+  const headEnd = received.indexOf('\r\n\r\n');
+  if (headEnd === -1) return false;
+  const head = received.subarray(0, headEnd).toString('latin1');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1]);
+  // An interim answer (100 Continue) is followed by the real one.
+  if (!(status >= 200)) return false;
+  if (status === 204 || status === 304) return true;
+  const bodyStart = headEnd + 4;
+  if (/^transfer-encoding:[^\r\n]*\bchunked\b/im.test(head)) {
+    return chunkedBodyEnd(received, bodyStart) !== undefined;
+  }
+  const length = /^content-length:\s*(\d+)\s*$/im.exec(head)?.[1];
+  return length !== undefined && received.length - bodyStart >= Number(length);
+}
+
 /**
  * One request written byte for byte (fetch would normalise `\`, absolute-form targets and
- * methods away, and decodes bodies), and the answer as received until the server closes the
- * connection. The request is text in Latin-1, so any byte can be written; send
- * `Connection: close`, or the server keeps the connection open until the time runs out.
+ * methods away, and decodes bodies), and the answer as received until it is whole or the server
+ * closes the connection. The request is text in Latin-1, so any byte can be written; send
+ * `Connection: close`, or an answer framed by the close alone keeps the connection open until the
+ * time runs out.
  */
 export function exchange(url: string, request: string): Promise<RawAnswer> {
   const {hostname, port, protocol} = new URL(url);
@@ -82,7 +123,11 @@ export function exchange(url: string, request: string): Promise<RawAnswer> {
         body: received.subarray(headEnd + 4),
       });
     };
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      // destroy() emits 'close', which finishes.
+      if (isWholeAnswer(Buffer.concat(chunks))) socket.destroy();
+    });
     // A server that answers before the whole request is sent may reset the connection after its
     // answer: the answer counts. A reset before any answer is a failure.
     socket.on('error', (error: Error) => {

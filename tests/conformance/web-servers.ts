@@ -13,14 +13,34 @@ import {spawnGroup} from '../process-group';
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const START_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 10_000;
-/** Ports these tests may use: 4600-4699, or CONFORMANCE_PORTS (e.g. 4700-4799). */
+/** The most ports a test file holds at once (slow-bodies.test.ts: four hosts and their projects). */
+const PORTS_PER_WORKER = 20;
+
+/** Which worker of the run this process is, from 0: Jest numbers its workers from 1. */
+function workerIndex(): number {
+  const jestWorker = process.env.JEST_WORKER_ID;
+  return jestWorker ? Number(jestWorker) - 1 : Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+}
+
+/**
+ * Ports these tests may use: 4600-4699, or CONFORMANCE_PORTS (e.g. 4700-4799), a slice of it for
+ * each Jest or Playwright worker: a port is probed free, then given to a server that listens on it
+ * later, so two files running at once must never probe the same ones.
+ */
 const PORTS = (() => {
   const range = process.env.CONFORMANCE_PORTS ?? '4600-4699';
   const match = /^(\d+)-(\d+)$/.exec(range);
   if (!match || Number(match[1]) > Number(match[2])) {
     throw new Error(`CONFORMANCE_PORTS must be a range like 4700-4799, not ${range}`);
   }
-  return {first: Number(match[1]), last: Number(match[2])};
+  const [first, last] = [Number(match[1]), Number(match[2])];
+  const slices = Math.max(1, Math.floor((last - first + 1) / PORTS_PER_WORKER));
+  const slice = workerIndex() % slices;
+  if (slices === 1) return {first, last};
+  return {
+    first: first + slice * PORTS_PER_WORKER,
+    last: first + (slice + 1) * PORTS_PER_WORKER - 1,
+  };
 })();
 const PROJECT_ROOT = path.resolve(__dirname, '../..');
 

@@ -25,7 +25,8 @@ afterAll(async () => {
 }, 60_000);
 
 async function newStorage(): Promise<Storage> {
-  const storage = await createPgliteStorage();
+  // Empty: the server creates the database itself, as on a host's first start.
+  const storage = await createPgliteStorage({empty: true});
   storages.push(storage);
   return storage;
 }

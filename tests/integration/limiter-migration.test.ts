@@ -23,6 +23,7 @@ import {
   type StorageBackend,
 } from './postgres-cluster';
 import type {Storage} from './server-process';
+import {tsxArgs} from '../tsx';
 
 jest.setTimeout(60_000);
 
@@ -61,7 +62,7 @@ async function runOwnerSql(
   transactions: readonly Transaction[],
   migrationsDir = MIGRATIONS_DIR,
 ): Promise<StepOutcome[][]> {
-  const child = runFile('npx', ['tsx', 'tests/integration/owner-sql.ts'], {
+  const child = runFile(process.execPath, tsxArgs('tests/integration/owner-sql.ts'), {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

@@ -16,6 +16,7 @@ import {
   type StorageBackend,
 } from './postgres-cluster';
 import type {Storage} from './server-process';
+import {tsxArgs} from '../tsx';
 
 jest.setTimeout(120_000);
 
@@ -32,7 +33,7 @@ const env = (storage: Storage) => ({
 
 /** Runs transactions as the database owner after applying the migrations (owner-sql.ts). */
 async function ownerSql(storage: Storage, transactions: readonly Transaction[]) {
-  const child = run('npx', ['tsx', 'tests/integration/owner-sql.ts'], {
+  const child = run(process.execPath, tsxArgs('tests/integration/owner-sql.ts'), {
     cwd: ROOT,
     env: env(storage),
   });
@@ -60,7 +61,10 @@ const SIGN_UPS = [
 const REMAINING = 'select array_agg(email order by id) as emails from public.waitlist_emails';
 
 function waitlist(storage: Storage, ...args: string[]) {
-  return run('npx', ['tsx', 'scripts/waitlist.ts', ...args], {cwd: ROOT, env: env(storage)});
+  return run(process.execPath, tsxArgs('scripts/waitlist.ts', args), {
+    cwd: ROOT,
+    env: env(storage),
+  });
 }
 
 async function remaining(storage: Storage): Promise<unknown> {

@@ -14,6 +14,7 @@ import {
   type ServerProcess,
   type Storage,
 } from './server-process';
+import {tsxArgs} from '../tsx';
 
 jest.setTimeout(120_000);
 
@@ -21,7 +22,7 @@ const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 
 function waitlist(env: Readonly<Record<string, string>>, ...args: string[]) {
-  return run('npx', ['tsx', 'scripts/waitlist.ts', ...args], {
+  return run(process.execPath, tsxArgs('scripts/waitlist.ts', args), {
     cwd: ROOT,
     env: {...process.env, DATA_DIR: '', DATABASE_URL: '', ...env},
   });
@@ -31,7 +32,8 @@ let storage: Storage;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
-  storage = await createPgliteStorage();
+  // Empty: the server creates the database itself, as on a host's first start.
+  storage = await createPgliteStorage({empty: true});
 });
 
 afterAll(async () => {
