@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {load, type CheerioAPI} from 'cheerio';
 import type {AnyNode} from 'domhandler';
-import {buildSync} from 'esbuild';
+import {browserBundle} from '../../src/lib/browser-bundle';
 import {SEARCH_SCRIPT_PATH, type SearchDocument} from '../../src/lib/search/protocol';
 
 /** Elements whose text runs on into the next word's, rather than being a block of its own. */
@@ -67,22 +67,12 @@ export function searchDocument(html: string, url: string): SearchDocument {
   return {url, title, description, sections: sections.filter((s) => s.heading || s.text)};
 }
 
-/** The search's script: ./box.ts and its engine, with the guides' text, for browsers from 2020. */
+/** The search's script: src/lib/search/box.ts and its engine, with the guides' text. */
 export function searchScript(documents: SearchDocument[]): string {
-  const {outputFiles} = buildSync({
-    stdin: {
-      contents: `import {connectSearch} from './box'; connectSearch(${JSON.stringify(documents)});`,
-      resolveDir: path.resolve(__dirname, '../../src/lib/search'),
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'iife',
-    target: 'es2018',
-    legalComments: 'none',
-  });
-  return outputFiles[0]?.text ?? '';
+  return browserBundle(
+    `import {connectSearch} from './box'; connectSearch(${JSON.stringify(documents)});`,
+    path.resolve(__dirname, '../../src/lib/search'),
+  );
 }
 
 /**

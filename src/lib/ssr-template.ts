@@ -1,4 +1,4 @@
-import {buildSync} from 'esbuild';
+import {browserBundle} from './browser-bundle';
 
 /**
  * The HTML page template for the static build (Docusaurus's `ssrTemplate`), changed in one way:
@@ -28,21 +28,10 @@ const FILES_PLACEHOLDER = 'PAGE_SCRIPT_FILES';
  * round trip to the page.
  */
 export function buildPageScript(): string {
-  const {outputFiles} = buildSync({
-    stdin: {
-      contents: `import {startPage} from './page-script'; startPage(...${FILES_PLACEHOLDER});`,
-      resolveDir: __dirname,
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'iife',
-    // Arrow functions, spread and optional catch; `?.` is rewritten (Safari 13.1 and older lack it).
-    target: 'es2018',
-    legalComments: 'none',
-  });
-  const code = outputFiles[0]?.text.trim() ?? '';
+  const code = browserBundle(
+    `import {startPage} from './page-script'; startPage(...${FILES_PLACEHOLDER});`,
+    __dirname,
+  );
   if (code.split(FILES_PLACEHOLDER).length !== 2) {
     throw new Error(`The built page script must name ${FILES_PLACEHOLDER} once`);
   }
