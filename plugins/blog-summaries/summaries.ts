@@ -14,6 +14,11 @@ import {
   reviewedOn,
 } from './front-matter';
 
+/** The articles among a build's routes, sorted: every page under `/blog/`. */
+export function articlePaths(routesPaths: string[]): string[] {
+  return routesPaths.filter((route) => route.startsWith('/blog/')).sort();
+}
+
 /**
  * What the home teaser and /blogs need of a post, and nothing more: it ships on every page. The
  * hero's URL is not here: the bundler names it (see `heroesModule`).

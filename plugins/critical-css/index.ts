@@ -4,7 +4,7 @@ import path from 'node:path';
 import postcss from 'postcss';
 import {PurgeCSS, type ExtractorResultDetailed} from 'purgecss';
 import type {Plugin} from '@docusaurus/types';
-import {SEARCH_CLASSES} from '../../src/lib/search/protocol';
+import {SEARCH_CLASS} from '../../src/lib/search/protocol';
 
 /** The template's stylesheet links, which load without blocking the paint (ssr-template.ts). */
 const DEFERRED_LINK = /<link\b[^>]*\bdata-media\b[^>]*>/;
@@ -112,7 +112,7 @@ const SCRIPTED_ATTRIBUTES = ['hidden', 'disabled', 'data-submitted'];
  * framework draws (toasts) or what no page uses.
  */
 export function pageRules(css: string, pages: string[]): Promise<string> {
-  return purged(css, pages.join('\n'), SCRIPTED_ATTRIBUTES, SEARCH_CLASSES);
+  return purged(css, pages.join('\n'), SCRIPTED_ATTRIBUTES, Object.values(SEARCH_CLASS));
 }
 
 /**

@@ -6,6 +6,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {build} from 'esbuild';
 import {injectManifest} from 'workbox-build';
 import {PALETTE} from '../../src/lib/brand-palette';
+import {articlePaths} from '../blog-summaries/summaries';
 import {OFFLINE_PAGE, WORKER_PATH, type OfflineGuides} from './protocol';
 
 export const MANIFEST_PATH = '/manifest.webmanifest';
@@ -15,7 +16,7 @@ const LOGO = 'static/img/brand/logo.svg';
 /** The guides: every article. */
 function offlineGuides(routesPaths: string[]): OfflineGuides {
   return {
-    guides: routesPaths.filter((route) => route.startsWith('/blog/')).sort(),
+    guides: articlePaths(routesPaths),
     pages: ['/blogs'],
   };
 }

@@ -5,6 +5,7 @@ import {load, type CheerioAPI} from 'cheerio';
 import type {AnyNode} from 'domhandler';
 import {browserBundle} from '../../src/lib/browser-bundle';
 import {SEARCH_SCRIPT_PATH, type SearchDocument} from '../../src/lib/search/protocol';
+import {articlePaths} from '../blog-summaries/summaries';
 
 /** Elements whose text runs on into the next word's, rather than being a block of its own. */
 const INLINE =
@@ -85,9 +86,8 @@ export default function searchPlugin(): Plugin {
   return {
     name: 'search',
     async postBuild({outDir, routesPaths}) {
-      const articles = routesPaths.filter((route) => route.startsWith('/blog/')).sort();
       const documents = await Promise.all(
-        articles.map(async (route) =>
+        articlePaths(routesPaths).map(async (route) =>
           searchDocument(await readFile(path.join(outDir, `${route}.html`), 'utf8'), route),
         ),
       );

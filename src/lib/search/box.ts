@@ -9,7 +9,7 @@
  * running, draws a new header for the next page.
  */
 import {buildIndex, excerpt, marked, search, type Hit} from './engine';
-import {SEARCH_BOX, type SearchDocument} from './protocol';
+import {SEARCH_BOX, SEARCH_CLASS, type SearchDocument} from './protocol';
 
 const INPUT = `${SEARCH_BOX} input`;
 const PANEL = '.search-panel';
@@ -56,20 +56,20 @@ function describeCount(hits: Hit[], query: string): string {
 function option(hit: Hit, position: number): HTMLAnchorElement {
   const {document: guide, section, terms} = hit;
   const parts: Node[] = [
-    element('span', {class: 'search-hit-title'}, ...withMarks(guide.title, terms)),
+    element('span', {class: SEARCH_CLASS.hitTitle}, ...withMarks(guide.title, terms)),
   ];
   if (section?.heading) {
     parts.push(
-      element('span', {class: 'search-hit-section'}, ...withMarks(section.heading, terms)),
+      element('span', {class: SEARCH_CLASS.hitSection}, ...withMarks(section.heading, terms)),
     );
   }
   const text = excerpt(section ? section.text : guide.description, terms);
-  parts.push(element('span', {class: 'search-hit-text'}, ...withMarks(text, terms)));
+  parts.push(element('span', {class: SEARCH_CLASS.hitText}, ...withMarks(text, terms)));
   const href = section?.id ? `${guide.url}#${section.id}` : guide.url;
   return element(
     'a',
     {
-      class: 'search-hit',
+      class: SEARCH_CLASS.hit,
       role: 'option',
       id: `${LIST_ID}-${position}`,
       href,
@@ -131,12 +131,12 @@ export function connectSearch(documents: SearchDocument[]): void {
     const hits = search(index, query);
     const status = element(
       'p',
-      {class: 'search-status', role: 'status'},
+      {class: SEARCH_CLASS.status, role: 'status'},
       describeCount(hits, query),
     );
     const list = element('div', {role: 'listbox', id: LIST_ID, 'aria-label': 'Guides'});
     list.append(...hits.map(option));
-    const results = element('div', {class: 'search-results'}, status);
+    const results = element('div', {class: SEARCH_CLASS.results}, status);
     if (hits.length > 0) results.append(list);
     fill(box.panel, results);
     box.input.setAttribute('aria-expanded', String(hits.length > 0));

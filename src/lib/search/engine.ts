@@ -51,7 +51,7 @@ export function normalize(word: string): string {
   return plain;
 }
 
-export interface Token {
+interface Token {
   /** The term the index keeps. */
   term: string;
   /** Where the word starts and ends in the text. */
@@ -78,7 +78,7 @@ function hanTokens(run: string): Token[] {
 }
 
 /** The terms of a text, with where each is: words normalized, Chinese as `hanTokens`. */
-export function tokenize(text: string): Token[] {
+function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const match of text.matchAll(TOKEN)) {
     const word = match[0];
@@ -139,7 +139,7 @@ export function editDistance(a: string, b: string, limit: number): number {
 }
 
 /** How well an index term matches a query term, from 0 (not at all) to 1 (the same word). */
-export function matchWeight(queryTerm: string, term: string): number {
+function matchWeight(queryTerm: string, term: string): number {
   if (term === queryTerm) return 1;
   // Chinese pairs match only exactly; a short word is too ambiguous to stretch.
   if (HAN.test(queryTerm) || queryTerm.length < 2) return 0;
@@ -160,7 +160,7 @@ interface Posting {
   count: number;
 }
 
-export interface SearchIndex {
+interface SearchIndex {
   documents: SearchDocument[];
   postings: Map<string, Posting[]>;
   /** How many sections (and guides' heads) there are, for how rare a term is. */

@@ -9,15 +9,18 @@ export const SEARCH_SCRIPT_PATH = '/search.js';
 /** The header's search box, whose first focus or tap loads the search. */
 export const SEARCH_BOX = '.navbar__search';
 
-/** The classes the search draws its results with (kept in the pages' stylesheet by plugins/critical-css). */
-export const SEARCH_CLASSES = [
-  'search-results',
-  'search-status',
-  'search-hit',
-  'search-hit-title',
-  'search-hit-section',
-  'search-hit-text',
-];
+/**
+ * The classes the search draws its results with (src/css/search.css styles them; plugins/critical-css
+ * keeps those rules in the pages' stylesheet, though no page's markup has them).
+ */
+export const SEARCH_CLASS = {
+  results: 'search-results',
+  status: 'search-status',
+  hit: 'search-hit',
+  hitTitle: 'search-hit-title',
+  hitSection: 'search-hit-section',
+  hitText: 'search-hit-text',
+};
 
 /** A guide as the search reads it. */
 export interface SearchDocument {
