@@ -8,7 +8,7 @@ import {ssrTemplate} from './src/lib/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
 import {brokenMarkdownImage} from './plugins/blog-summaries/front-matter';
 import criticalCss from './plugins/critical-css';
-import freshness, {describeEndedPosts, feedItemsWithReviewDates} from './plugins/freshness';
+import freshness, {describeEndedPosts, feedItemsOn} from './plugins/freshness';
 import leanClient from './plugins/lean-client';
 import offline from './plugins/offline';
 import robotsTxt from './plugins/robots-txt';
@@ -134,7 +134,7 @@ const config: Config = {
             description: blogDescription,
             copyright: `Copyright © ${new Date().getFullYear()} ${site.companyName}`,
             language: 'en',
-            createFeedItems: feedItemsWithReviewDates,
+            createFeedItems: feedItemsOn(chinaDay(buildDate)),
           },
         } satisfies BlogOptions,
         theme: {

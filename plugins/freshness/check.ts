@@ -136,6 +136,21 @@ function reviewDue(
 }
 
 /**
+ * The earliest day a fact in the article's text is marked to hold until (`<Expires on>`), as
+ * YYYY-MM-DD: the first of its facts to end. Marks that cannot be read are `checkArticle`'s.
+ */
+export function firstMarkedDay(source: string): string | undefined {
+  let first: string | undefined;
+  for (const [, attributes = ''] of source.matchAll(EXPIRES_TAG)) {
+    const value = ON_ATTRIBUTE.exec(attributes)?.[1];
+    if (value !== undefined && parseDay(value) && (first === undefined || value < first)) {
+      first = value;
+    }
+  }
+  return first;
+}
+
+/**
  * The calendar's findings for one article as of `today` (China's day, see chinaDay): facts and
  * summaries that have ended or end soon, a review that is due, and marks that cannot be read. The
  * front matter's own mistakes are `frontMatterFindings`'.

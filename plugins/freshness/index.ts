@@ -3,11 +3,18 @@ import path from 'node:path';
 import {logger} from '@docusaurus/logger';
 import type {BlogContent, BlogPost, Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {chinaDay, toLongDate} from '../../src/lib/dates';
+import {load} from 'cheerio';
+import {chinaDay, parseDay, toLongDate} from '../../src/lib/dates';
+import {endedNotice} from '../../src/lib/ended-rules';
 import {expiresOf} from '../blog-summaries/front-matter';
-import {checkArticle, formatFinding, type Finding} from './check';
+import {checkArticle, firstMarkedDay, formatFinding, type Finding} from './check';
 
 type CreateFeedItems = NonNullable<NonNullable<BlogOptions['feedOptions']>['createFeedItems']>;
+/** The plugin's global data: each post's first day a fact is marked to end, by permalink. */
+export interface FreshnessData {
+  firstMarks: Record<string, string>;
+}
+
 type ProcessBlogPosts = NonNullable<BlogOptions['processBlogPosts']>;
 
 /**
@@ -22,8 +29,7 @@ export function describeEndedPosts(buildDay: Date): ProcessBlogPosts {
       blogPosts.map((post) => {
         const lastDay = expiresOf(post.metadata.frontMatter);
         if (lastDay === undefined || lastDay >= buildDay) return post;
-        const ended = `Some rules in this guide ended on ${toLongDate(lastDay)}; check them before you rely on them.`;
-        const description = `${ended} ${post.metadata.description}`;
+        const description = `${endedNotice(toLongDate(lastDay))} ${post.metadata.description}`;
         return {...post, metadata: {...post.metadata, description}};
       }),
     );
@@ -35,20 +41,49 @@ function reviewedAt(post: BlogPost): Date {
 }
 
 /**
- * The feeds' entries as the blog plugin makes them, each updated on its review date and
- * published on its publication date (Atom `<updated>`/`<published>`; RSS keeps `pubDate`).
+ * The first day a fact in the post's text was announced to end, when that day is before
+ * `buildDay` (China's day): what the notice at the top of the guide names in a build after it.
  */
-export const feedItemsWithReviewDates: CreateFeedItems = async ({
-  defaultCreateFeedItems,
-  ...params
-}) => {
-  const items = await defaultCreateFeedItems(params);
-  return items.map((item, index) => {
-    const post = params.blogPosts[index];
-    if (!post) throw new Error(`No blog post for feed item ${item.link}`);
-    return {...item, date: reviewedAt(post), published: new Date(post.metadata.date)};
-  });
-};
+export function endedBefore(post: BlogPost, buildDay: Date): Date | undefined {
+  const first = firstMarkedDay(post.content);
+  const day = first === undefined ? undefined : parseDay(first);
+  return day !== undefined && day < buildDay ? day : undefined;
+}
+
+/**
+ * A feed item's HTML without the notes after marked facts, hidden or shown (a feed reader may
+ * drop the `hidden` attribute, and a note repeated after each fact is noise there), with the
+ * guide's notice first once a fact is past its last day on `buildDay`.
+ */
+export function feedContent(html: string, post: BlogPost, buildDay: Date): string {
+  const $ = load(html, null, false);
+  $('[data-ended]').remove();
+  const ended = endedBefore(post, buildDay);
+  if (ended !== undefined)
+    $.root().prepend(`<p><strong>${endedNotice(toLongDate(ended))}</strong></p>`);
+  return $.html();
+}
+
+/**
+ * The feeds' entries as the blog plugin makes them, each updated on its review date and
+ * published on its publication date (Atom `<updated>`/`<published>`; RSS keeps `pubDate`), their
+ * content as `feedContent` makes it on the build's day in China.
+ */
+export function feedItemsOn(buildDay: Date): CreateFeedItems {
+  return async ({defaultCreateFeedItems, ...params}) => {
+    const items = await defaultCreateFeedItems(params);
+    return items.map((item, index) => {
+      const post = params.blogPosts[index];
+      if (!post) throw new Error(`No blog post for feed item ${item.link}`);
+      return {
+        ...item,
+        content: item.content === undefined ? undefined : feedContent(item.content, post, buildDay),
+        date: reviewedAt(post),
+        published: new Date(post.metadata.date),
+      };
+    });
+  };
+}
 
 /** The findings the build reports; a mark or date it cannot read stops the build. */
 async function checkPosts(
@@ -75,13 +110,20 @@ export default function freshness(context: LoadContext): Plugin {
   return {
     name: 'freshness',
 
-    async allContentLoaded({allContent}) {
+    async allContentLoaded({allContent, actions}) {
       const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
       if (!blog) throw new Error('freshness needs the blog plugin');
       // The build's own day (BUILD_DATE builds as on another), in China.
       const {buildDate} = context.siteConfig.customFields ?? {};
       const built = typeof buildDate === 'string' ? new Date(buildDate) : new Date();
       const findings = await checkPosts(blog.blogPosts, context.siteDir, chinaDay(built));
+      // Each guide's first marked day, so a build after it shows the guide's notice in its HTML.
+      const firstMarks: FreshnessData['firstMarks'] = {};
+      for (const post of blog.blogPosts) {
+        const first = firstMarkedDay(post.content);
+        if (first !== undefined) firstMarks[post.metadata.permalink] = first;
+      }
+      actions.setGlobalData({firstMarks} satisfies FreshnessData);
       const invalid = findings.filter((finding) => finding.kind === 'invalid');
       if (invalid.length > 0) {
         // Docusaurus prints a failed plugin's error under its own stack; the writer's lines go first.

@@ -39,8 +39,9 @@ export function writeVisitorDay(now: Date): void {
 
 /**
  * Marks each fact (`[data-expires]`, src/components/Expires) whose last day is before the reader's
- * day in China: its note (`[data-ended]`) shows. An article with an ended fact also shows its
- * notice (`[data-ended-notice]`) with the first day a fact ended, as that fact's note writes it.
+ * day in China: its note (`[data-ended]`) shows. An article with an ended fact of its own (inside
+ * the element its notice names, not in a related guide's blurb) also shows its notice
+ * (`[data-ended-notice]`) with the first day one of them ended, as that fact's note writes it.
  * The page may have been built, or saved for offline reading, long before the reader opens it;
  * the framework, if it loads, keeps what this changed (the components render these with
  * `suppressHydrationWarning`).
@@ -48,6 +49,8 @@ export function writeVisitorDay(now: Date): void {
 export function markEndedFacts(now: Date): void {
   // China's calendar day, as YYYY-MM-DD (like chinaDay): as text, such days sort as dates.
   const today = new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+  const notice = document.querySelector<HTMLElement>('[data-ended-notice]');
+  const scope = notice && document.getElementById(String(notice.dataset.endedNotice));
   let first: HTMLElement | undefined;
   document.querySelectorAll<HTMLElement>('[data-expires]').forEach((fact) => {
     const lastDay = String(fact.dataset.expires);
@@ -55,9 +58,10 @@ export function markEndedFacts(now: Date): void {
     const note = fact.querySelector<HTMLElement>('[data-ended]');
     if (!note) return;
     note.hidden = false;
-    if (!first || lastDay < String(first.dataset.expires)) first = fact;
+    if (scope && scope.contains(fact) && (!first || lastDay < String(first.dataset.expires))) {
+      first = fact;
+    }
   });
-  const notice = document.querySelector<HTMLElement>('[data-ended-notice]');
   const time = notice && notice.querySelector('time');
   const ended = first && first.querySelector('[data-ended] time');
   if (!notice || !time || !ended) return;

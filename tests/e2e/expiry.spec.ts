@@ -21,15 +21,18 @@ function guideLastDay(): string {
 
 const LAST_DAY = guideLastDay();
 const LONG_LAST_DAY = toLongDate(new Date(LAST_DAY));
-/** 23:55 on the fact's last day in Beijing, and 00:05 on the next. */
+/** 23:55 on the fact's last day in Beijing, 00:05 on the next, and 10:00 that morning. */
 const LAST_MINUTES = new Date(`${LAST_DAY}T23:55:00+08:00`);
 const NEXT_DAY = new Date(LAST_MINUTES.getTime() + 10 * 60_000);
+const NEXT_MORNING = new Date(NEXT_DAY.getTime() + (10 * 60 - 5) * 60_000);
 
 const factNote = (page: Page) =>
-  page.getByText(`(This ended on ${LONG_LAST_DAY}: check the current rule before you rely on it.)`);
+  page.getByText(
+    `(This was announced to end on ${LONG_LAST_DAY}: check whether it has been extended before you rely on it.)`,
+  );
 const articleNotice = (page: Page) =>
   page.getByText(
-    `Some rules in this guide ended on ${LONG_LAST_DAY}; check them before you rely on them.`,
+    `Some rules in this guide were announced to end on ${LONG_LAST_DAY}; check whether they have been extended before you rely on them.`,
   );
 
 async function expectEnded(page: Page, ended: boolean): Promise<void> {
@@ -73,6 +76,30 @@ test.describe(`the travel guide's fact that ends on ${LAST_DAY}`, () => {
     const noticeTop = await top(articleNotice(page));
     expect(noticeTop).toBeGreaterThan(await top(page.getByRole('heading', {level: 1})));
     expect(noticeTop).toBeLessThan(await top(page.getByRole('heading', {level: 2}).first()));
+  });
+
+  test('marks only the words that end, and every sentence that depends on them', async ({page}) => {
+    await page.clock.setFixedTime(NEXT_MORNING);
+    await page.goto(GUIDE);
+    await expectEnded(page, true);
+    const marked = page.locator('[data-expires]');
+    const markedText = (await marked.allInnerTexts()).join('\n');
+    // Routes that go on whatever happens to the 30-day scheme carry no note.
+    expect(markedText).not.toMatch(/240-hour|ordinary visa/i);
+    // What depends on the scheme does: the UK and Canada joining it, and the counts that include it.
+    for (const text of ['United Kingdom and Canada', '79 countries', '50 countries']) {
+      const fact = marked.filter({hasText: text});
+      expect(await fact.count(), `"${text}" in a marked fact`).toBeGreaterThan(0);
+      await expect(fact.first().locator('[data-ended]')).toBeVisible();
+    }
+    // Every note and the notice ask the reader to check for an extension; none says it ended.
+    const notes = await page.locator('[data-ended]:visible').allInnerTexts();
+    expect(notes.length).toBeGreaterThan(3);
+    for (const note of notes)
+      expect(note).toMatch(/announced to end on .*check whether it has been extended/);
+    expect(await page.locator('main').innerText()).not.toMatch(
+      /\bThis ended\b|\brules in this guide ended\b/,
+    );
   });
 
   test('stays ended once the framework hydrates the page', async ({page}) => {

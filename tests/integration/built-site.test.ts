@@ -84,6 +84,17 @@ it('crawlers find each page’s title, description, canonical URL, sharing card 
   expect(pages.flatMap((page) => crawlerProblems(page, page.page, isSocialCard))).toEqual([]);
 });
 
+it('the feeds carry no note after a marked fact, hidden or shown, before any has ended', () => {
+  for (const feed of ['/blog/rss.xml', '/blog/atom.xml']) {
+    const xml = read(feed);
+    expect(xml).toMatch(/<(item|entry)>/);
+    expect(xml).not.toContain('data-ended');
+    expect(xml).not.toContain('announced to end');
+  }
+  // The guides do mark facts: the notes are in the pages, for the page script to show.
+  expect(read('/blog/china-best-travel-destination-2025.html')).toContain('data-ended');
+});
+
 it('no two pages share a title or a description', () => {
   const titles = new Map(pages.map(({page, $}) => [page, $('title').text()]));
   const descriptions = new Map(

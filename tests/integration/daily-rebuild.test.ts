@@ -50,21 +50,43 @@ it('rebuilds as on the day after a fact ends, swaps the live folder whole and pu
   const out = (file: string) => readFile(path.join(site, 'live', file), 'utf8');
   const guide = await out('blog/china-best-travel-destination-2025.html');
   // The note after the marked fact is shown, not hidden for the page script to show.
-  expect(guide).toMatch(
-    /<strong [^>]*data-ended[^>]*>\s*\(This ended on <time[^>]*>31 December 2026<\/time>:/,
-  );
-  expect(guide).not.toMatch(
-    /<strong [^>]*data-ended[^>]*hidden[^>]*>\s*\(This ended on <time[^>]*>31 December 2026<\/time>:/,
-  );
+  const note = (hidden: string) =>
+    new RegExp(
+      `<strong [^>]*data-ended${hidden}[^>]*>\\s*\\(This was announced to end on <time[^>]*>31 December 2026</time>: check whether it has been extended`,
+    );
+  expect(guide).toMatch(note(''));
+  expect(guide).not.toMatch(note('[^>]*hidden'));
+  // The guide's notice, under its title, with no script needed to show it.
   const ended =
-    'Some rules in this guide ended on 31 December 2026; check them before you rely on them.';
+    'Some rules in this guide were announced to end on 31 December 2026; check whether they have been extended before you rely on them.';
+  expect(guide).toMatch(
+    /<p [^>]*data-ended-notice=__blog-post-container(?![^>]*hidden)[^>]*>Some rules in this guide were announced to end on <time>31 December 2026<\/time>;/,
+  );
   expect(guide).toContain(`name=description content="${ended}`);
   expect(guide).toContain(`property=og:description content="${ended}`);
+  // The card's excerpt, on /blogs, and the guide's blurb under "Related guides", notes shown.
+  const markedExcerpt =
+    /<span data-expires=2026-12-31>[^<]+<strong [^>]*data-ended=true>\s*\(This was announced to end/;
+  expect(await out('blogs.html')).toMatch(markedExcerpt);
+  const related = (await out('blog/china-social-credit.html')).split('id=related-guides')[1];
+  expect(related).toMatch(markedExcerpt);
+  // The feeds: one visible notice in each item whose guide has an ended fact, and no notes.
+  for (const feed of ['blog/rss.xml', 'blog/atom.xml']) {
+    const xml = await out(feed);
+    expect(xml).not.toContain('data-ended');
+    const items = xml.split(/<item>|<entry>/).slice(1);
+    const notices = items.map((item) => {
+      const content =
+        /<(?:content:encoded|content[^>]*)>([\s\S]*?)<\/content/.exec(item)?.[1] ?? '';
+      return [
+        /china-best-travel-destination-2025/.test(item),
+        content.split(ended).length - 1,
+      ] as const;
+    });
+    expect(notices).toHaveLength(6);
+    for (const [isTravelGuide, count] of notices) expect(count).toBe(isTravelGuide ? 1 : 0);
+  }
   expect(await out('blog/rss.xml')).toContain(`<description><![CDATA[${ended}`);
-  // The card's excerpt, on /blogs, with its note shown.
-  expect(await out('blogs.html')).toMatch(
-    /<span data-expires=2026-12-31>[^<]+<strong [^>]*data-ended=true>\s*\(This ended/,
-  );
 });
 
 it('the timer and the scheduled workflow both fire at 00:05 in Beijing, 16:05 UTC', async () => {

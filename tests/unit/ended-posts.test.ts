@@ -1,10 +1,12 @@
 /**
+ * @jest-environment node
+ *
  * A post whose title, description and excerpt hold only until a day (front matter `expires`):
  * a build after that day in China says so first in its description, which the page's meta tags,
  * its sharing card and the feeds read.
  */
 import type {BlogPost} from '@docusaurus/plugin-content-blog';
-import {describeEndedPosts} from '../../plugins/freshness';
+import {describeEndedPosts, feedContent} from '../../plugins/freshness';
 
 const post = (frontMatter: Record<string, unknown>): BlogPost =>
   ({metadata: {description: 'Visa-free for 30 days.', frontMatter}}) as unknown as BlogPost;
@@ -25,11 +27,43 @@ describe('describeEndedPosts', () => {
 
   it('says the rules ended first, from the next day', async () => {
     expect(await descriptionOn('2027-01-01', {expires})).toBe(
-      'Some rules in this guide ended on 31 December 2026; check them before you rely on them. Visa-free for 30 days.',
+      'Some rules in this guide were announced to end on 31 December 2026; check whether they have been extended before you rely on them. Visa-free for 30 days.',
     );
   });
 
   it('leaves a post without expires alone', async () => {
     expect(await descriptionOn('2030-01-01', {})).toBe('Visa-free for 30 days.');
+  });
+});
+
+describe('feedContent: a feed item never carries the notes after marked facts', () => {
+  const marked = (day: string) =>
+    `<span data-expires="${day}">Visa-free for 30 days.<strong data-ended="true" hidden> (This was announced to end on <time>…</time>: check …)</strong></span>`;
+  const html = `<p>${marked('2026-12-31')} Transit for 240 hours.</p><p>${marked('2027-06-30')}</p>`;
+  const guide = {
+    content: 'Visa-free <Expires on="2027-06-30">a</Expires> <Expires on="2026-12-31">b</Expires>',
+  } as BlogPost;
+
+  it('drops the hidden notes before the first fact ends, and says nothing', () => {
+    const content = feedContent(html, guide, new Date('2026-12-31T00:00:00Z'));
+    expect(content).not.toContain('data-ended');
+    expect(content).not.toContain('announced to end');
+    expect(content).toContain('Visa-free for 30 days.</span> Transit for 240 hours.');
+  });
+
+  it('says once, first and visibly, that rules were announced to end, after the first day', () => {
+    const content = feedContent(html, guide, new Date('2027-01-01T00:00:00Z'));
+    expect(content).not.toContain('data-ended');
+    expect(content.match(/announced to end/g)).toHaveLength(1);
+    expect(content).toMatch(
+      /^<p><strong>Some rules in this guide were announced to end on 31 December 2026; check whether they have been extended before you rely on them.<\/strong><\/p><p>/,
+    );
+  });
+
+  it('leaves a guide with no marked fact as it was', () => {
+    const plain = '<p>Trains run at 350 km/h.</p>';
+    expect(feedContent(plain, {content: 'Trains.'} as BlogPost, new Date('2030-01-01'))).toBe(
+      plain,
+    );
   });
 });

@@ -9,8 +9,8 @@ import {JSDOM} from 'jsdom';
 import {buildPageScript, ssrTemplate} from '../../src/lib/ssr-template';
 
 const ARTICLE = `<!DOCTYPE html><html><head></head><body>
-  <p data-ended-notice hidden>Some rules in this guide ended on <time></time>; check them.</p>
-  <span data-expires="2026-12-31">Visa-free.<strong data-ended hidden> (This ended on <time>31 December 2026</time>)</strong></span>
+  <p data-ended-notice="content" hidden>Some rules in this guide were announced to end on <time></time>; check them.</p>
+  <div id="content"><span data-expires="2026-12-31">Visa-free.<strong data-ended hidden> (This was announced to end on <time>31 December 2026</time>)</strong></span></div>
   <footer><span data-year>2026</span></footer>
 </body></html>`;
 

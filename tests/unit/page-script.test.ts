@@ -15,11 +15,14 @@ import {toLongDate} from '../../src/lib/dates';
 /** An article as src/components/Expires and the post layout render it. */
 export const ARTICLE = `
   <article>
-    <p data-ended-notice hidden>Some rules in this guide ended on <time></time>; check them.</p>
-    <p>
-      <span data-expires="2026-12-31">Visa-free until 31 December 2026.<strong data-ended hidden> (This ended on <time>31 December 2026</time>)</strong></span>
-      <span data-expires="2027-06-30">Another rule.<strong data-ended hidden> (This ended on <time>30 June 2027</time>)</strong></span>
-    </p>
+    <p data-ended-notice="content" hidden>Some rules in this guide were announced to end on <time></time>; check them.</p>
+    <div id="content">
+      <span data-expires="2026-12-31">Visa-free until 31 December 2026.<strong data-ended hidden> (This was announced to end on <time>31 December 2026</time>)</strong></span>
+      <span data-expires="2027-06-30">Another rule.<strong data-ended hidden> (This was announced to end on <time>30 June 2027</time>)</strong></span>
+    </div>
+    <section>
+      <p><span data-expires="2026-06-30">A related guide's blurb.<strong data-ended hidden> (This was announced to end on <time>30 June 2026</time>)</strong></span></p>
+    </section>
   </article>`;
 
 function endedNotes(): string[] {
@@ -41,21 +44,27 @@ describe('facts that end (markEndedFacts)', () => {
 
   it('shows nothing on the last day a fact holds, to the end of that day in Beijing', () => {
     markEndedFacts(new Date('2026-12-31T15:59:59Z')); // 23:59:59 on 31 December in Beijing
-    expect(endedNotes()).toEqual([]);
+    expect(endedNotes()).toEqual(['2026-06-30']);
     expect(notice().hidden).toBe(true);
   });
 
   it("marks the fact and the article's notice from 00:00 the next day in Beijing", () => {
     markEndedFacts(new Date('2026-12-31T16:00:00Z')); // 00:00 on 1 January 2027 in Beijing
-    expect(endedNotes()).toEqual(['2026-12-31']);
+    expect(endedNotes()).toEqual(['2026-12-31', '2026-06-30']);
     expect(notice().hidden).toBe(false);
-    expect(notice().textContent).toContain('ended on 31 December 2026;');
+    expect(notice().textContent).toContain('announced to end on 31 December 2026;');
   });
 
   it('names the first day a fact ended when several have', () => {
     markEndedFacts(new Date('2027-08-01T00:00:00Z'));
-    expect(endedNotes()).toEqual(['2026-12-31', '2027-06-30']);
+    expect(endedNotes()).toEqual(['2026-12-31', '2027-06-30', '2026-06-30']);
     expect(notice().querySelector('time')?.textContent).toBe('31 December 2026');
+  });
+
+  it("counts only the article's own facts in its notice, not a related guide's blurb", () => {
+    markEndedFacts(new Date('2026-07-01T00:00:00Z'));
+    expect(endedNotes()).toEqual(['2026-06-30']);
+    expect(notice().hidden).toBe(true);
   });
 
   it('marks a card or a page without a notice of its own', () => {

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import Expires from '@site/src/components/Expires';
+import PostExcerpt from '@site/src/components/PostExcerpt';
 import type {BlogCardPost} from '@site/src/hooks/useBlogSummaries';
 import {toLongDate} from '@site/src/lib/dates';
 import styles from './styles.module.css';
@@ -45,11 +45,7 @@ export default function BlogCard({
           </span>
         </p>
         <p className={styles.excerpt}>
-          {post.expires === undefined ? (
-            post.excerpt
-          ) : (
-            <Expires on={post.expires}>{post.excerpt}</Expires>
-          )}
+          <PostExcerpt post={post} />
         </p>
       </div>
     </article>

@@ -1,12 +1,13 @@
 import type {ReactNode} from 'react';
 import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
 import {chinaDay, parseDay, toLongDate} from '@site/src/lib/dates';
+import {ENDED_NOTE} from '@site/src/lib/ended-rules';
 import styles from './styles.module.css';
 
 /**
  * A fact that holds until a known day, such as a visa scheme announced "until 31 December 2026".
- * From the next day in China the reader sees a note after it, whenever the page was built or
- * saved: the page script (src/lib/page-script.ts) shows the note on the reader's day, and a build
+ * From the next day in China the reader sees a note after it saying it was announced to end
+ * (src/lib/ended-rules.ts), whenever the page was built or saved: the page script (src/lib/page-script.ts) shows the note on the reader's day, and a build
  * after that day shows it in the HTML too. `npm run check-content` (and so `npm test`) fails once
  * it has ended, and it and the build list every mark that ends within 60 days.
  */
@@ -19,9 +20,9 @@ export default function Expires({on, children}: {on: string; children: ReactNode
       {children}
       {/* The page script may show it before the framework loads; hydration keeps that. */}
       <strong className={styles.ended} data-ended hidden={!endedAtBuild} suppressHydrationWarning>
-        {' (This ended on '}
+        {ENDED_NOTE.before}
         <time dateTime={on}>{toLongDate(lastDay)}</time>
-        {': check the current rule before you rely on it.)'}
+        {ENDED_NOTE.after}
       </strong>
     </span>
   );

@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import PostExcerpt from '@site/src/components/PostExcerpt';
 import {useBlogSummaries, type BlogCardPost} from '@site/src/hooks/useBlogSummaries';
 import styles from './styles.module.css';
 
@@ -19,7 +20,10 @@ function chooseGuides(
   return posts.filter((post) => post.permalink !== permalink).slice(0, FALLBACK_COUNT);
 }
 
-/** "Related guides" at the end of an article: two or three other guides from this blog. */
+/**
+ * "Related guides" at the end of an article: two or three other guides from this blog, each blurb
+ * marked like its card when its summary holds only until a day.
+ */
 export default function RelatedGuides({
   permalink,
   related,
@@ -40,7 +44,9 @@ export default function RelatedGuides({
             <Link to={guide.permalink} className={styles.link}>
               {guide.title}
             </Link>
-            <p className={styles.excerpt}>{guide.excerpt}</p>
+            <p className={styles.excerpt}>
+              <PostExcerpt post={guide} />
+            </p>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
+import {usePluginData} from '@docusaurus/useGlobalData';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {
   BlogPostProvider,
@@ -17,8 +18,11 @@ import BackLink from '@site/src/components/BackLink';
 import DownloadCta from '@site/src/components/DownloadCta';
 import RelatedGuides from '@site/src/components/RelatedGuides';
 import SaveGuides from '@site/src/components/SaveGuides';
+import type {FreshnessData} from '@site/plugins/freshness';
 import {BLOG_TITLE, site} from '@site/src/data/site';
-import {toDisplayDate, toLongDate} from '@site/src/lib/dates';
+import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
+import {chinaDay, parseDay, toDisplayDate, toLongDate} from '@site/src/lib/dates';
+import {ENDED_NOTICE} from '@site/src/lib/ended-rules';
 import {socialCardPath} from '@site/src/lib/social-card';
 import styles from './styles.module.css';
 
@@ -132,6 +136,32 @@ function Contents(): ReactNode {
   );
 }
 
+/**
+ * "Some rules in this guide were announced to end on …", under the title, for the guide's own
+ * marked facts (not those of the related guides' blurbs): shown in the HTML by a build after the
+ * first of them ends, and by the page script on the reader's day in China (it copies the date
+ * from that fact's note into the time, whose text child lets hydration keep it).
+ */
+function EndedNotice(): ReactNode {
+  const {metadata} = useBlogPost();
+  const {firstMarks} = usePluginData('freshness') as FreshnessData;
+  const buildDay = chinaDay(new Date(useSiteSettings().buildDate));
+  const first = firstMarks[metadata.permalink];
+  const lastDay = first === undefined ? undefined : parseDay(first);
+  const ended = lastDay !== undefined && buildDay > lastDay;
+  return (
+    <p
+      className={styles.endedNotice}
+      data-ended-notice={blogPostContainerID}
+      hidden={!ended}
+      suppressHydrationWarning>
+      {ENDED_NOTICE.before}
+      <time suppressHydrationWarning>{ended ? toLongDate(lastDay) : ' '}</time>
+      {ENDED_NOTICE.after}
+    </p>
+  );
+}
+
 function Article({children}: {children: ReactNode}): ReactNode {
   const {metadata, frontMatter, assets} = useBlogPost();
   // The front matter's `image`, which plugins/blog-summaries requires of every post.
@@ -159,13 +189,7 @@ function Article({children}: {children: ReactNode}): ReactNode {
             <h1 className={styles.title}>{metadata.title}</h1>
             <ArticleDates />
           </header>
-          {/* Shown by the page script when a fact in the article (<Expires>) has ended on the
-              reader's day, with the first day one did: the time's text child lets hydration keep
-              the date the script writes. */}
-          <p className={styles.endedNotice} data-ended-notice hidden suppressHydrationWarning>
-            Some rules in this guide ended on <time suppressHydrationWarning> </time>; check them
-            before you rely on them.
-          </p>
+          <EndedNotice />
           <Contents />
           <div id={blogPostContainerID} className="markdown">
             <MDXContent>{children}</MDXContent>
