@@ -32,7 +32,7 @@ const FIGURES: Record<string, readonly string[]> = {
     'a score of 650 or above is generally considered good',
   ],
   'essential-apps-china-2025': [
-    'A local SIM costs about 150 yuan, and a monthly plan is 100-120 yuan.',
+    'In mid-2025 a local SIM cost about 150 yuan, with a monthly plan of 100-120 yuan.',
   ],
 };
 
