@@ -143,18 +143,19 @@ export function showWorkerState(state: WorkerState): void {
 
 /**
  * Registers the service worker (plugins/offline) and wires the "save all guides" control
- * (`[data-offline]`) to it.
+ * (`[data-offline]`) to the worker in charge when it is pressed: a deploy's new worker may have
+ * replaced the one that was active when the page loaded, and the old one no longer answers.
  */
 export function connectWorker(workers: ServiceWorkerContainer): void {
   addEventListener('load', () => void workers.register(WORKER_PATH));
   workers.onmessage = (event: MessageEvent<WorkerState>) => {
     showWorkerState(event.data);
   };
-  void workers.ready.then(({active}) => {
-    if (!active) return;
-    active.postMessage('status');
+  void workers.ready.then((registration) => {
+    const ask = (message: string) => registration.active?.postMessage(message);
+    ask('status');
     const button = document.querySelector<HTMLButtonElement>('[data-offline] button');
-    if (button) button.onclick = () => active.postMessage('save');
+    if (button) button.onclick = () => ask('save');
   });
 }
 

@@ -7,7 +7,7 @@
 import {cp, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import type {BrowserContext, Page} from '@playwright/test';
+import type {Browser, BrowserContext, Page, TestInfo} from '@playwright/test';
 import {createPgliteStorage, startServer, type ServerProcess} from '../integration/server-process';
 import {
   ARTICLE_PAGES,
@@ -395,10 +395,12 @@ test.describe('a new deploy', () => {
     for (const step of cleanUp.splice(0)) await step();
   });
 
-  test('reaches an online visitor on the next visit, past the old worker', async ({
-    browser,
-  }, testInfo) => {
-    test.slow(); // two server starts
+  /**
+   * A copy of the build served on a port of its own, in a browser context of its own (the
+   * fixtures' page watches the main site's origin), so a test can deploy a changed file: stop,
+   * edit, serve again.
+   */
+  async function siteCopy(browser: Browser, testInfo: TestInfo) {
     const port = Number(process.env.E2E_PORT ?? 4173) + 2 + testInfo.parallelIndex;
     const buildDir = path.join(tmpdir(), `deploy-${port}-${Date.now()}`);
     const storage = await createPgliteStorage();
@@ -407,32 +409,69 @@ test.describe('a new deploy', () => {
       () => rm(buildDir, {recursive: true, force: true}),
     );
     await cp(path.resolve(__dirname, '../../build'), buildDir, {recursive: true});
-    // A site on another port: its own context (the fixtures' page watches the main site's origin).
     const context = await browser.newContext();
     cleanUp.push(() => context.close());
     const page = await context.newPage();
-    const serve = async () => {
-      const server = await startServer({storage, buildDir, port});
-      running.push(server);
-      return server;
+    const serve = async () => running.push(await startServer({storage, buildDir, port}));
+    /** Deploys `file` changed by `change`: its precompressed copies go, the server compresses. */
+    const deploy = async (file: string, change: (text: string) => string) => {
+      await running.pop()?.stop();
+      const target = path.join(buildDir, file);
+      await writeFile(target, change(await readFile(target, 'utf8')));
+      await Promise.all(['.br', '.gz'].map((suffix) => rm(target + suffix, {force: true})));
+      await serve();
     };
-
-    const url = `http://localhost:${port}/blog/taobao-guide`;
-    const before = "is China's go-to shopping app";
     await serve();
+    return {page, origin: `http://localhost:${port}`, deploy};
+  }
+
+  test('reaches an online visitor on the next visit, past the old worker', async ({
+    browser,
+  }, testInfo) => {
+    test.slow(); // two server starts
+    const {page, origin, deploy} = await siteCopy(browser, testInfo);
+    const url = `${origin}/blog/taobao-guide`;
+    const before = "is China's go-to shopping app";
     await page.goto(url);
     await workerKeptPage(page);
     await expect(page.getByText(before).first()).toBeVisible();
-    await running.pop()?.stop();
 
-    // Build B: one sentence changed (its precompressed copies go; the server compresses).
-    const file = path.join(buildDir, 'blog/taobao-guide.html');
-    const html = await readFile(file, 'utf8');
-    await writeFile(file, html.replace(before, `${before}, new this deploy`));
-    await Promise.all(['.br', '.gz'].map((suffix) => rm(file + suffix, {force: true})));
-    await serve();
+    // Build B: one sentence changed.
+    await deploy('blog/taobao-guide.html', (html) =>
+      html.replace(before, `${before}, new this deploy`),
+    );
     const response = await page.goto(url);
     expect(response?.fromServiceWorker()).toBe(true);
     await expect(page.getByText('new this deploy').first()).toBeVisible();
+  });
+
+  test('"Save all guides" saves them through the worker that took over while the guide was open', async ({
+    browser,
+  }, testInfo) => {
+    test.slow(); // two server starts
+    const {page, origin, deploy} = await siteCopy(browser, testInfo);
+    await page.goto(`${origin}/blog/taobao-guide`);
+    await workerKeptPage(page);
+    await page.evaluate(async () => {
+      (window as {oldWorker?: unknown}).oldWorker = (await navigator.serviceWorker.ready).active;
+    });
+
+    // A deploy with a changed worker, which the open page's registration installs and activates.
+    await deploy('sw.js', (code) => `${code}\n// deployed again\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const {active} = await navigator.serviceWorker.ready;
+          return active !== null && active !== (window as {oldWorker?: unknown}).oldWorker;
+        }),
+      )
+      .toBe(true);
+
+    const control = page.getByRole('region', {name: 'Read offline'});
+    await control.getByRole('button', {name: 'Save all guides for offline'}).click();
+    await expect(control.locator('output')).toHaveText(
+      new RegExp(`^All ${ARTICLE_PAGES.length} guides are saved`),
+    );
   });
 });
