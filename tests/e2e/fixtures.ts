@@ -99,8 +99,8 @@ export async function searchTaobao(page: Page): Promise<void> {
 export const SEARCHES: readonly {query: string; guide: RegExp}[] = [
   {query: '淘宝', guide: /How to Use Taobao/},
   {query: '支付宝', guide: /The Essential Apps for China/},
-  {query: 'bullet train', guide: /Why China Became 2025's Best Travel Destination/},
-  {query: 'high speed train', guide: /Why China Became 2025's Best Travel Destination/},
+  {query: 'bullet train', guide: /Why Visit China/},
+  {query: 'high speed train', guide: /Why Visit China/},
   {query: 'alipy', guide: /The Essential Apps for China/},
   {query: 'taobo', guide: /How to Use Taobao/},
 ];

@@ -5,6 +5,7 @@
  * on a copy of the blog with a writer's mistake, as of an injected day.
  */
 import {execFile} from 'node:child_process';
+import {readFileSync} from 'node:fs';
 import {cp, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,15 @@ jest.setTimeout(60_000);
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 const VISA = 'blog/2025-10-16-china-best-travel-destination-2025/index.mdx';
+
+/** The line of the guide's first fact marked to end on 31 December 2026, as the check reports it. */
+function firstMarkedLine(): number {
+  const lines = readFileSync(path.join(ROOT, VISA), 'utf8').split('\n');
+  const index = lines.findIndex((line) => line.includes('<Expires on="2026-12-31">'));
+  if (index < 0) throw new Error(`${VISA} marks no fact to end on 31 December 2026`);
+  return index + 1;
+}
+const MARKED = firstMarkedLine();
 
 /** A site holding only the blog, so nothing can be built or measured. */
 async function blogCopy(): Promise<string> {
@@ -42,7 +52,7 @@ it('fails with exit status 1 on the visa fact once it has ended, with the file, 
   await expect(failure).rejects.toMatchObject({
     code: 1,
     stdout: expect.stringContaining(
-      `${VISA}:40: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, rewrite the sentence and its mark (on="…"), then set last_update.date\n`,
+      `${VISA}:${MARKED}: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, rewrite the sentence and its mark (on="…"), then set last_update.date\n`,
     ) as unknown,
   });
 });
@@ -60,11 +70,14 @@ it('reports a missing description in one line without building, and fails', asyn
   site = await blogCopy();
   const file = path.join(site, VISA);
   const source = await readFile(file, 'utf8');
-  await writeFile(file, source.replace(/^description:.*\n/m, ''));
+  const withoutDescription = source.replace(/^description:.*\n/m, '');
+  await writeFile(file, withoutDescription);
+  // A missing field is reported on the front matter's closing line.
+  const closing = withoutDescription.split('\n').indexOf('---', 1) + 1;
   const result = await checkContent({siteDir: site, today: day('2026-11-27'), build: true});
   expect(result.exitCode).toBe(1);
   expect(result.lines).toContain(
-    `${VISA}:11: invalid: "description" is missing: add the text for search results and sharing, like description: '…' (120-160 characters read best, at least 50)`,
+    `${VISA}:${closing}: invalid: "description" is missing: add the text for search results and sharing, like description: '…' (120-160 characters read best, at least 50)`,
   );
   expect(result.lines).toContain(
     'First screens not measured: the build needs the mistakes above fixed first.',
@@ -81,7 +94,7 @@ it("counts today in China: 1 January in Beijing ends a fact marked to 31 Decembe
     const {chinaDay} = await import('../../src/lib/dates');
     const result = await checkContent({siteDir: site, today: chinaDay(new Date()), build: false});
     expect(result.exitCode).toBe(1);
-    expect(result.lines.join('\n')).toContain(`${VISA}:40: expired:`);
+    expect(result.lines.join('\n')).toContain(`${VISA}:${MARKED}: expired:`);
   } finally {
     jest.useRealTimers();
   }
