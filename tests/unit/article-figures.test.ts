@@ -1,6 +1,7 @@
 /**
  * The articles quote figures the company has published elsewhere; an edit must not change them.
- * Each figure is checked in the article that carries it, in its exact wording.
+ * Each figure is checked in the article that carries it, in its exact wording (a figure for a
+ * year that has passed, in the past tense).
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -25,7 +26,7 @@ const FIGURES: Record<string, readonly string[]> = {
     '550+ cities',
     '45,000 km of track',
     '350 km/h',
-    'over 40% of new car sales in China are electric or hybrid in 2025',
+    'over 40% of new car sales in China were electric or hybrid in 2025',
   ],
   'china-social-credit': [
     'a score out of 850',
