@@ -4,7 +4,9 @@
  *   npx tsx scripts/screenshots.ts http://localhost:3000 /tmp/shots / /blogs
  * WIDTHS (default 390,1440), SCHEMES (light,dark), TEXT_SIZES in percent (100) and FULL_PAGE
  * (1: screen after screen down to the page's end, as a visitor scrolls; 0: the first screen only)
- * change what is taken. Screens after the first are named `<shot>.2.png`, `<shot>.3.png`, ….
+ * change what is taken; CLOCK (an ISO date, e.g. 2027-01-01T10:00:00+08:00) sets the browser's
+ * clock, to see the pages as a reader does on that day. Screens after the first are named
+ * `<shot>.2.png`, `<shot>.3.png`, ….
  */
 import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +20,7 @@ const widths = list(process.env.WIDTHS, '390,1440').map(Number);
 const schemes = list(process.env.SCHEMES, 'light,dark') as ('light' | 'dark')[];
 const textSizes = list(process.env.TEXT_SIZES, '100').map(Number);
 const fullPage = process.env.FULL_PAGE !== '0';
+const clock = process.env.CLOCK ? new Date(process.env.CLOCK) : undefined;
 const HEIGHT = 900;
 
 async function main(): Promise<void> {
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
         for (const textSize of textSizes) {
           const page = await browser.newPage({viewport: {width, height: HEIGHT}, colorScheme});
           await setTextSize(page, textSize);
+          if (clock) await page.clock.setFixedTime(clock);
           await page.goto(origin + route, {waitUntil: 'networkidle'});
           // Load and decode every lazy image first: a screenshot right after a scroll would
           // catch them as empty frames.
