@@ -11,7 +11,10 @@ export interface NginxSettings {
   root: string;
   /** The folder of local settings (TLS) and, in `supabase/`, of the waitlist's upstream. */
   confDir: string;
-  /** The folder of the access and error logs (and of the logrotate rule's files). */
+  /**
+   * The folder of the access and error logs (and of the logrotate rule's files): one of their own,
+   * since Debian's logrotate rule for nginx claims every `/var/log/nginx/*.log`.
+   */
   logDir: string;
   /** The waitlist's upstream written into the file; empty: read from `<confDir>/supabase/`. */
   upstream: string;
@@ -21,7 +24,7 @@ export const NGINX_DEFAULTS: NginxSettings = {
   listen: '80',
   root: '/var/www/gotcha-labs/build',
   confDir: '/etc/nginx/gotcha-labs.d',
-  logDir: '/var/log/nginx',
+  logDir: '/var/log/gotcha-labs',
   upstream: '',
 };
 

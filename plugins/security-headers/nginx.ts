@@ -38,11 +38,21 @@ function headerLines(rules: readonly HeaderRule[], urlPath: string, indent: stri
 }
 
 /**
+ * The address of `listen` as a host name, when it names one (`127.0.0.1:8080`): a rehearsal's
+ * requests name it, and the catch-all server answers every host the site's block does not name.
+ */
+function listenHost(listen: string): string[] {
+  const host = /^(.+):\d+$/.exec(listen)?.[1];
+  return host === undefined ? [] : [host];
+}
+
+/**
  * An nginx server block with the same answers as server/ (nginx.conf beside this file, filled in):
  * clean URLs, 301s to the canonical path, the not-found page with 404, the `_headers` headers on
  * every answer, the build's precompressed files, and the waitlist's path sent on to Supabase with
  * only the four headers the form needs, a body within the limits, each visitor's rates and
- * connections limited, and none of the upstream's cookies, security or gateway headers.
+ * connections limited, and none of the upstream's cookies, security or gateway headers; and a
+ * catch-all server for other hosts that answers 421 and logs nothing.
  */
 export function nginxConfig(
   rules: readonly HeaderRule[],
@@ -76,7 +86,7 @@ export function nginxConfig(
     ).values(),
   ];
   return fillTemplate(path.join(__dirname, 'nginx.conf'), {
-    server_name: serverName,
+    server_name: [serverName, ...listenHost(settings.listen)].join(' '),
     listen: settings.listen,
     root: settings.root,
     conf_dir: settings.confDir,

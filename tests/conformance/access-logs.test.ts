@@ -3,7 +3,8 @@
  * them: per request the time, the method, the path without its query, the status and the
  * duration, as the privacy policy says; never the client's address, the query, the referrer or
  * the user agent. The configurations come from the same functions as the build's, serving a
- * two-page site of their own, so these tests need no build.
+ * two-page site of their own, so these tests need no build; the waitlist's path goes on to the
+ * bundled stand-in, as to the Supabase project on a real host.
  */
 import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
@@ -11,7 +12,10 @@ import path from 'node:path';
 import {caddyfile} from '../../plugins/security-headers/caddy';
 import {headerRules} from '../../plugins/security-headers/headers';
 import {nginxConfig} from '../../plugins/security-headers/nginx';
-import {startCaddy, startNginx, type LoggingWebServer} from './web-servers';
+import {LOCAL_ANON_KEY} from '../../src/data/waitlist';
+import {exchange} from './http';
+import {startRecordingUpstream} from './upstream';
+import {startCaddy, startNginx, type LoggingWebServer, type StartOptions} from './web-servers';
 
 jest.setTimeout(30_000);
 
@@ -34,6 +38,12 @@ const REQUESTS = [
     method: 'POST',
     target: '/blogs?q=secret',
     logged: {method: 'POST', path: '/blogs', status: 405},
+  },
+  {
+    method: 'POST',
+    target: '/rest/v1/waitlist_emails?select=id',
+    body: JSON.stringify({email: 'someone@example.com'}),
+    logged: {method: 'POST', path: '/rest/v1/waitlist_emails', status: 201},
   },
 ];
 
@@ -63,10 +73,17 @@ async function writeSite(): Promise<string> {
 
 /** Sends every request, then stops the server and returns its access log. */
 async function logOfRequests(server: LoggingWebServer): Promise<string> {
-  for (const {method, target, logged} of REQUESTS) {
+  for (const {method, target, body, logged} of REQUESTS) {
     const response = await fetch(server.url + target, {
       method,
-      headers: {referer: REFERRER, 'user-agent': USER_AGENT},
+      headers: {
+        referer: REFERRER,
+        'user-agent': USER_AGENT,
+        ...(body === undefined
+          ? {}
+          : {apikey: LOCAL_ANON_KEY, 'content-type': 'application/json', prefer: 'return=minimal'}),
+      },
+      body,
       redirect: 'manual',
     });
     await response.arrayBuffer();
@@ -111,11 +128,11 @@ function parseCaddyLine(line: string): LoggedRequest {
 
 const SERVERS: [
   name: string,
-  start: (buildDir: string) => Promise<LoggingWebServer>,
+  start: (options: StartOptions) => Promise<LoggingWebServer>,
   parseLine: (line: string) => LoggedRequest,
 ][] = [
-  ['nginx', (buildDir) => startNginx({buildDir}), parseNginxLine],
-  ['Caddy', (buildDir) => startCaddy({buildDir}), parseCaddyLine],
+  ['nginx', startNginx, parseNginxLine],
+  ['Caddy', startCaddy, parseCaddyLine],
 ];
 
 describe.each(SERVERS)('the access log of %s', (_name, start, parseLine) => {
@@ -124,11 +141,17 @@ describe.each(SERVERS)('the access log of %s', (_name, start, parseLine) => {
 
   beforeAll(async () => {
     site = await writeSite();
-    const server = await start(site);
+    // The sign-up goes on to the project, as on a real host.
+    const project = await startRecordingUpstream();
     try {
-      log = await logOfRequests(server);
+      const server = await start({buildDir: site, supabaseUrl: project.url});
+      try {
+        log = await logOfRequests(server);
+      } finally {
+        await server.stop();
+      }
     } finally {
-      await server.stop();
+      await project.stop();
     }
   });
   afterAll(async () => {
@@ -181,6 +204,46 @@ describe("Caddy's own log", () => {
     });
     for (const text of NEVER_LOGGED) {
       expect({text, found: errors[0]!.includes(text)}).toEqual({text, found: false});
+    }
+  });
+});
+
+describe("nginx's catch-all server", () => {
+  let site: string;
+  beforeAll(async () => {
+    site = await writeSite();
+  });
+  afterAll(async () => {
+    await rm(site, {recursive: true, force: true});
+  });
+
+  it('answers another host without the site, and no log file holds the address or the query', async () => {
+    const server = await startNginx({buildDir: site});
+    let logs: Map<string, string>;
+    try {
+      const answer = await exchange(
+        server.url,
+        [
+          'GET /blogs?email=x@example.com HTTP/1.1',
+          'Host: other.example',
+          `Referer: ${REFERRER}`,
+          `User-Agent: ${USER_AGENT}`,
+          'Connection: close',
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      expect(answer.status).toBe(421);
+      expect(answer.body.toString()).not.toContain('Blogs');
+      logs = await server.stopAndReadLogs();
+    } finally {
+      await server.stop();
+    }
+    expect([...logs.keys()].sort()).toEqual(['logs/access.log', 'logs/error.log']);
+    for (const [file, text] of logs) {
+      for (const secret of ['127.0.0.1', '::1', 'x@example.com', 'other.example', 'Agent']) {
+        expect({file, secret, found: text.includes(secret)}).toEqual({file, secret, found: false});
+      }
     }
   });
 });

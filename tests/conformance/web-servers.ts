@@ -3,7 +3,7 @@
  * started on a loopback port as the current user, in the foreground, with everything they write
  * in a temporary folder, and stopped after.
  */
-import {mkdir, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
+import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {connect} from 'node:net';
 import {tmpdir, userInfo} from 'node:os';
 import path from 'node:path';
@@ -55,6 +55,8 @@ export interface WebServer {
 export interface LoggingWebServer extends WebServer {
   /** Stops the server, so that every line is written, and reads its access log. */
   stopAndReadAccessLog(): Promise<string>;
+  /** Stops the server and reads every log file it wrote (`*.log` in its work folder), by name. */
+  stopAndReadLogs(): Promise<Map<string, string>>;
 }
 
 /** A free port of PORTS. */
@@ -99,6 +101,19 @@ async function run(
     await halt();
     return readFile(options.accessLog, 'utf8');
   };
+  const stopAndReadLogs = async (): Promise<Map<string, string>> => {
+    await halt();
+    const names = (await readdir(options.workDir, {recursive: true})).filter((name) =>
+      name.endsWith('.log'),
+    );
+    return new Map(
+      await Promise.all(
+        names.map(
+          async (name) => [name, await readFile(path.join(options.workDir, name), 'utf8')] as const,
+        ),
+      ),
+    );
+  };
 
   const end = Date.now() + (options.startTimeoutMs ?? START_TIMEOUT_MS);
   while (!(await accepts(options.port))) {
@@ -113,6 +128,7 @@ async function run(
     output: group.output,
     stop,
     stopAndReadAccessLog,
+    stopAndReadLogs,
   };
 }
 
@@ -147,11 +163,13 @@ export async function startNginx({
         proxySecret ? `$1set $waitlist_proxy_secret "${proxySecret}";` : '',
       ].join(''),
     )
-    .replace(/^(\s*)listen \d+;/m, `$1listen 127.0.0.1:${port};`)
+    .replace(/^(\s*)listen \d+( default_server)?;/gm, `$1listen 127.0.0.1:${port}$2;`)
+    // The site's block answers the requests naming the test's address; the catch-all, others.
+    .replace(/^(\s*server_name (?!_;)[^;]+);/m, '$1 127.0.0.1;')
     .replace(/^(\s*)root [^;]+;/m, `$1root ${buildDir};`)
-    .replace(/^(\s*)access_log \S+/m, `$1access_log ${accessLog}`)
-    .replace(/^(\s*)error_log \S+/m, `$1error_log ${path.join(workDir, 'logs', 'error.log')}`)
-    .replace(/^\s*include \/etc\/nginx\/[^;]*;\n/m, '');
+    .replace(/^(\s*)access_log \/\S+/m, `$1access_log ${accessLog}`)
+    .replace(/^(\s*)error_log \S+/gm, `$1error_log ${path.join(workDir, 'logs', 'error.log')}`)
+    .replace(/^\s*include \/etc\/nginx\/[^;]*;\n/gm, '');
   await writeFile(path.join(workDir, 'site.conf'), edit(site));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
     (kind) => `    ${kind}_temp_path ${path.join(workDir, kind)};`,

@@ -4,8 +4,8 @@
  * days at most, so each log is rotated daily and no old copy outlives 30 days.
  */
 import {execFile} from 'node:child_process';
-import {existsSync} from 'node:fs';
-import {mkdtemp, readdir, rm, utimes, writeFile} from 'node:fs/promises';
+import {existsSync, readFileSync} from 'node:fs';
+import {mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
@@ -15,6 +15,11 @@ import {CADDY_ACCESS_LOG, logrotateRule} from '../../plugins/security-headers/ng
 const run = promisify(execFile);
 const LOGROTATE = '/usr/sbin/logrotate';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Debian's own rule for nginx's logs, installed with its package. */
+const DEBIAN_NGINX_RULE = '/etc/logrotate.d/nginx';
+/** What nginx's error log holds of a client: a TLS handshake it broke off, say. */
+const ERROR_LINE =
+  '2026/10/14 03:12:44 [crit] 812#812: *9 SSL_do_handshake() failed while SSL handshaking, client: 203.0.113.7, server: 0.0.0.0:443\n';
 
 let dir: string;
 beforeEach(async () => {
@@ -29,6 +34,39 @@ function ruleIn(folder: string): string {
   return logrotateRule({...NGINX_DEFAULTS, logDir: folder})
     .replace(CADDY_ACCESS_LOG, path.join(folder, 'caddy.access.log'))
     .replaceAll('/run/nginx.pid', path.join(folder, 'nginx.pid'));
+}
+
+/**
+ * A rule with every path under /var/log/ and /run/ moved into `root`, and its scripts signalling
+ * no running server: the files it names are those of a real host, in a folder of the test's.
+ */
+function movedUnder(root: string, rule: string): string {
+  return rule
+    .replaceAll('/var/log/', `${root}/var/log/`)
+    .replaceAll('/run/nginx.pid', `${root}/run/nginx.pid`)
+    .replace('invoke-rc.d nginx rotate', 'true')
+    .replaceAll('/etc/logrotate.d/httpd-prerotate', `${root}/httpd-prerotate`);
+}
+
+/** A state file saying that `files` were last rotated two days ago, so that `daily` is due. */
+async function dueState(files: readonly string[]): Promise<string> {
+  const state = path.join(dir, 'state');
+  const [date] = new Date(Date.now() - 2 * DAY_MS).toISOString().split('T');
+  const [year, month, day] = date!.split('-').map(Number);
+  const lines = files.map((file) => `"${file}" ${year}-${month}-${day}-0:0:0`);
+  await writeFile(state, ['logrotate state -- version 2', ...lines, ''].join('\n'));
+  return state;
+}
+
+/** Every file under `folder` (its path) with its age in days. */
+async function ages(folder: string): Promise<{file: string; days: number}[]> {
+  const names = await readdir(folder, {recursive: true});
+  const entries = await Promise.all(
+    names.map(async (name) => ({file: name, info: await stat(path.join(folder, name))})),
+  );
+  return entries
+    .filter(({info}) => info.isFile())
+    .map(({file, info}) => ({file, days: Math.floor((Date.now() - info.mtimeMs) / DAY_MS)}));
 }
 
 (existsSync(LOGROTATE) ? describe : describe.skip)(
@@ -55,7 +93,7 @@ function ruleIn(folder: string): string {
       await writeFile(config, logrotateRule());
       const {stderr} = await run(LOGROTATE, ['-d', '-s', path.join(dir, 'state'), config]);
       expect(stderr).not.toMatch(/^error:/im);
-      expect(stderr).toContain('rotating pattern: /var/log/nginx/gotcha-labs.access.log');
+      expect(stderr).toContain(`rotating pattern: ${NGINX_DEFAULTS.logDir}/gotcha-labs.access.log`);
     });
 
     it('moves the live lines aside and deletes a copy older than 30 days', async () => {
@@ -83,5 +121,60 @@ function ruleIn(folder: string): string {
       expect(files).not.toContain('gotcha-labs.access.log.7.gz');
       expect(files).not.toContain('gotcha-labs.access.log.8.gz');
     });
+
+    it('deletes a copy older than 30 days beside an empty live log, as on a quiet day', async () => {
+      const config = path.join(dir, 'gotcha-labs');
+      await writeFile(config, ruleIn(dir));
+      const live = path.join(dir, 'gotcha-labs.error.log');
+      await writeFile(live, '');
+      const old = path.join(dir, 'gotcha-labs.error.log.2.gz');
+      await writeFile(old, ERROR_LINE);
+      const longAgo = new Date(Date.now() - 45 * DAY_MS);
+      await utimes(old, longAgo, longAgo);
+
+      await run(LOGROTATE, ['-s', await dueState([live]), config]);
+
+      const left = await ages(dir);
+      expect(left.filter(({days}) => days > 30)).toEqual([]);
+      const held = await Promise.all(
+        left.map(async ({file}) => (await readFile(path.join(dir, file))).toString('latin1')),
+      );
+      expect(held.filter((text) => text.includes('203.0.113.7'))).toEqual([]);
+    });
+
+    (existsSync(DEBIAN_NGINX_RULE) ? it : it.skip)(
+      "runs beside Debian's rule for nginx without claiming its files (logrotate exits 0)",
+      async () => {
+        const root = path.join(dir, 'host');
+        const nginxLogs = ['access.log', 'error.log'].map((name) =>
+          path.join(root, 'var/log/nginx', name),
+        );
+        const ours = (movedUnder(root, logrotateRule()).match(/^\/.*(?= \{$)/gm) ?? []).flatMap(
+          (files) => files.split(' '),
+        );
+        for (const file of [...nginxLogs, ...ours]) {
+          await mkdir(path.dirname(file), {recursive: true});
+          await writeFile(file, ERROR_LINE);
+        }
+        const debian = path.join(dir, 'nginx');
+        await writeFile(debian, movedUnder(root, readFileSync(DEBIAN_NGINX_RULE, 'utf8')));
+        const config = path.join(dir, 'gotcha-labs');
+        await writeFile(config, movedUnder(root, logrotateRule()));
+
+        const {stderr} = await run(LOGROTATE, [
+          '-v',
+          '-s',
+          await dueState([...nginxLogs, ...ours]),
+          debian,
+          config,
+        ]);
+
+        expect(stderr).not.toMatch(/^error:/im);
+        expect(ours).toHaveLength(3);
+        for (const file of [...nginxLogs, ...ours]) {
+          expect({file, rotated: existsSync(`${file}.1`)}).toEqual({file, rotated: true});
+        }
+      },
+    );
   },
 );

@@ -13,9 +13,9 @@ describe('the build variables of the nginx configuration', () => {
     expect(config).toContain('    include /etc/nginx/gotcha-labs.d/*.conf;\n');
     expect(config).toContain('        include /etc/nginx/gotcha-labs.d/supabase/*.conf;\n');
     expect(config).toContain(
-      'access_log /var/log/nginx/gotcha-labs.access.log gotcha_labs_privacy;',
+      'access_log /var/log/gotcha-labs/gotcha-labs.access.log gotcha_labs_privacy;',
     );
-    expect(config).toContain('error_log /var/log/nginx/gotcha-labs.error.log crit;');
+    expect(config).toContain('error_log /var/log/gotcha-labs/gotcha-labs.error.log crit;');
   });
 
   it('writes the listen address, folders and upstream of a rehearsal', () => {

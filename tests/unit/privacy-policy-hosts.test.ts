@@ -9,6 +9,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {caddyfile} from '../../plugins/security-headers/caddy';
 import {headerRules} from '../../plugins/security-headers/headers';
+import {NGINX_DEFAULTS} from '../../plugins/security-headers/host-settings';
 import {logrotateRule, nginxConfig} from '../../plugins/security-headers/nginx';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -49,6 +50,25 @@ describe('the privacy policy and the hosts it describes', () => {
     expect(policy).toContain(
       'its error log records a request only when the server itself fails (for example, it runs out of memory or cannot read a file), and that line does include the IP address',
     );
+  });
+
+  it('says that nginx’s error log records critical TLS failures with the address, in the file kept 30 days', () => {
+    expect(policy).toContain(
+      'It also records, with the IP address, a secure (TLS) connection whose setup failed in a way nginx counts as critical',
+    );
+    expect(policy).toContain('It is kept for the same 30 days as the request logs.');
+    // A handshake's lines go to the error log of the default server for its port: the catch-all's,
+    // or the site's where the catch-all does not listen on it. Both keep crit in the rotated file.
+    const errorLogs = [...nginx.matchAll(/^\s+error_log (\S+) (\S+);$/gm)].map((match) =>
+      match.slice(1),
+    );
+    const file = `${NGINX_DEFAULTS.logDir}/gotcha-labs.error.log`;
+    expect(errorLogs).toEqual([
+      [file, 'crit'],
+      [file, 'crit'],
+    ]);
+    expect(nginx).toMatch(/^\s+listen \S+ default_server;$/m);
+    expect(logrotateRule()).toContain(`${file} {`);
   });
 
   it('keeps request and error logs 30 days at most, as the logrotate rule and Caddy do', () => {
