@@ -414,6 +414,18 @@ test.describe('feeds, sitemap and search', () => {
     });
   }
 
+  test('a search no guide answers lists the closest matches under that label', async ({page}) => {
+    await open(page, '/blogs');
+    const banner = page.getByRole('banner');
+    await banner.getByLabel('Search').click();
+    await banner.getByLabel('Search').fill('cruise ship');
+    await expect(banner.getByRole('listbox', {name: 'Closest matches'})).toBeVisible();
+    await expect(banner.getByText('Closest matches', {exact: true})).toBeVisible();
+    await banner.getByLabel('Search').fill('taxi');
+    await expect(banner.getByRole('listbox', {name: 'Guides'})).toBeVisible();
+    await expect(banner.getByText('Closest matches', {exact: true})).toHaveCount(0);
+  });
+
   test.describe('a first search', () => {
     // Requests as the page makes them: a service worker would answer some from its cache.
     test.use({serviceWorkers: 'block'});
