@@ -351,11 +351,11 @@ const bits = (mask: number): number => mask.toString(2).replace(/0/g, '').length
 
 /**
  * The guides that match `query`, best first: those that match every term of it, or, if none
- * does, those that match the most. Those with a section that has every term come first (where
- * they follow one another, the section counts double), then those where the section and the
- * guide's title or description have them all between them; if no guide has either, the rest,
- * marked weak. A guide's score is its best section's (with its title and description's), plus a
- * little for each other section that matches.
+ * does, those that match the most. Those with one part (a section, or the title and description)
+ * that has every term come first (a section where they follow one another counts double), then
+ * those with a section that has them with the title and description; if no guide has either, the
+ * rest, marked weak. A guide's score is its best section's (with its title and description's),
+ * plus a little for each other section that matches.
  */
 export function search(index: SearchIndex, query: string, limit = 6): Hit[] {
   const terms = queryTerms(query)
