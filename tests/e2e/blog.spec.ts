@@ -3,7 +3,15 @@ import path from 'node:path';
 import type {Locator} from '@playwright/test';
 import {TRANSLATOR_DEMO_PATH, site} from '../../src/data/site';
 import {toLongDate} from '../../src/lib/dates';
-import {SEARCHES, expect, expectFirstResult, open, searchTaobao, test} from './fixtures';
+import {
+  SEARCHES,
+  axeViolations,
+  expect,
+  expectFirstResult,
+  open,
+  searchTaobao,
+  test,
+} from './fixtures';
 import {pngSize, sitemapPaths} from '../../scripts/build-files';
 import {meta, rawPage, structuredData} from './crawler';
 
@@ -421,6 +429,7 @@ test.describe('feeds, sitemap and search', () => {
     await banner.getByLabel('Search').fill('cruise ship');
     await expect(banner.getByRole('listbox', {name: 'Closest matches'})).toBeVisible();
     await expect(banner.getByText('Closest matches', {exact: true})).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await banner.getByLabel('Search').fill('taxi');
     await expect(banner.getByRole('listbox', {name: 'Guides'})).toBeVisible();
     await expect(banner.getByText('Closest matches', {exact: true})).toHaveCount(0);
