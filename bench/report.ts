@@ -1,5 +1,6 @@
 /** The printed report: a table per step, then the budgets, each MET, MISSED or NOT MEASURED. */
 import {FIRST_ROUND_TRIP_BYTES} from '../scripts/first-screen';
+import {shareRight, type QueryResult} from '../scripts/search-queries';
 import {SEARCH, type ReaderViews, type RouteBytes} from './browser';
 import type {Figure, FormFactor, RouteLighthouse} from './lighthouse';
 import {DATABASE_LOAD, type DatabaseLoadRun, type LoadResult} from './load';
@@ -12,6 +13,8 @@ export interface Measured {
   reader?: ReaderViews;
   load?: LoadResult;
   databaseLoad?: DatabaseLoadRun[];
+  /** Each traveller's query of scripts/search-queries.ts against the build's guides. */
+  searchQueries?: QueryResult[];
 }
 
 type Cell = string | number | null | undefined;
@@ -22,6 +25,7 @@ const fixed = (value: number | null | undefined, digits: number): string =>
 const kb = (bytes: number | null | undefined): string =>
   fixed(bytes == null ? null : bytes / 1024, 1);
 const ms = (value: number | null | undefined): string => fixed(value, 0);
+const percent = (share: number): string => `${(share * 100).toFixed(0)}%`;
 const codes = (counts: Record<string, number>): string =>
   Object.entries(counts)
     .map(([code, count]) => `${code}×${count}`)
@@ -127,6 +131,20 @@ export function readerTable(views: ReaderViews): string {
   ]);
 }
 
+/** The search against travellers' queries: the share whose first result is right, then each miss. */
+export function searchQueriesTable(results: QueryResult[]): string {
+  const right = results.filter((result) => result.right).length;
+  const title = `Search: travellers' queries (scripts/search-queries.ts) right at first: ${right}/${results.length}, ${percent(shareRight(results))}`;
+  const misses = results
+    .filter((result) => !result.right)
+    .map(({query, slug, anchor, got}) => ({
+      miss: query,
+      'first result': got,
+      expected: slug === null ? 'nothing, or closest matches only' : `${slug}#${anchor}`,
+    }));
+  return table(title, misses);
+}
+
 export function loadTable({settings: s, runs, ratios, cpuRatios}: LoadResult): string {
   const title = `Server under load (autocannon, ${s.connections} connections, ${s.durationSeconds} s after ${s.warmupSeconds} s warm-up, 127.0.0.1)`;
   const rows = runs.map((r) => ({
@@ -214,6 +232,8 @@ export function checkBudgets(m: Measured): BudgetCheck[] {
       reader('searchWarmMs', `from ${SEARCH.warmFrom}, then ${SEARCH.from}`)],
     ['Search: tap → first result, cold cache', '≤', 2_000, s, reader('searchColdMs', SEARCH.from)],
     ['"Save all guides", on the wire', '≤', 300 * 1024, KB, reader('saveAllBytes', 'after a visit to /blogs')],
+    ["Search: travellers' queries right at first", '≥', 0.95, percent,
+      one(m.searchQueries && shareRight(m.searchQueries), 'scripts/search-queries.ts')],
     ['Accessibility', '≥', 100, int, lh('accessibility'), every],
     // On the 404, Chromium logs the page's own status as a console error, which Best Practices
     // counts; the e2e tests fail that page on any other console message.

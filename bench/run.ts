@@ -9,6 +9,8 @@
  *   npm run bench -- --runs=1     Lighthouse and reader-view runs (1–3; default 3)
  *   npm run bench -- --only=reader  the reader views alone (search, offline, "Save all guides"):
  *                                 with --no-build, a few minutes instead of fifteen
+ *   npm run bench -- --no-build --only=queries  the search against travellers' queries alone:
+ *                                 seconds
  */
 import {execFile} from 'node:child_process';
 import {existsSync} from 'node:fs';
@@ -20,6 +22,7 @@ import {promisify} from 'node:util';
 import * as cheerio from 'cheerio';
 import {writeCompressedForms} from '../plugins/precompress/compress';
 import {sitemapPaths} from '../scripts/build-files';
+import {builtSearchDocuments, checkQueries} from '../scripts/search-queries';
 import {measureBytes, measureReaderViews} from './browser';
 import {measureLighthouse} from './lighthouse';
 import {DATABASE_LOAD, measureDatabaseLoad, measureLoad, type Server} from './load';
@@ -40,7 +43,9 @@ const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) 
 if (![1, 2, 3].includes(runs)) throw new Error('--runs must be 1, 2 or 3');
 const buildFirst = !process.argv.includes('--no-build');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
-if (only !== undefined && only !== 'reader') throw new Error('--only can only be reader');
+if (only !== undefined && only !== 'reader' && only !== 'queries') {
+  throw new Error('--only can only be reader or queries');
+}
 const startedAt = new Date();
 const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
 /** The results file, and beside it a folder of Lighthouse's reports. */
@@ -151,6 +156,9 @@ async function measure(workDir: string): Promise<void> {
   const indexHtml = await readFile(path.join(siteDir, 'index.html'), 'utf8');
   const mainScript = /\/assets\/js\/main\.[\w-]+\.js/.exec(indexHtml)?.[0];
   if (!mainScript || paths.length === 0) throw new Error('the build has no sitemap or no main.js');
+  results.searchQueries = checkQueries(await builtSearchDocuments(siteDir));
+  print(report.searchQueriesTable(results.searchQueries));
+  if (only === 'queries') return;
   if (only === 'reader') {
     const site = await ourServer(siteDir, workDir, 'pages');
     results.reader = await measureReaderViews(site.origin, runs);

@@ -4,6 +4,7 @@ import type {Plugin} from '@docusaurus/types';
 import {load, type CheerioAPI} from 'cheerio';
 import type {AnyNode} from 'domhandler';
 import {browserBundle} from '../../src/lib/browser-bundle';
+import {pack} from '../../src/lib/search/pack';
 import {SEARCH_SCRIPT_PATH, type SearchDocument} from '../../src/lib/search/protocol';
 import {articlePaths} from '../blog-summaries/summaries';
 
@@ -68,10 +69,11 @@ export function searchDocument(html: string, url: string): SearchDocument {
   return {url, title, description, sections: sections.filter((s) => s.heading || s.text)};
 }
 
-/** The search's script: src/lib/search/box.ts and its engine, with the guides' text. */
+/** The search's script: src/lib/search/box.ts and its engine, with the guides' text packed. */
 export function searchScript(documents: SearchDocument[]): string {
   return browserBundle(
-    `import {connectSearch} from './box'; connectSearch(${JSON.stringify(documents)});`,
+    `import {connectSearch} from './box'; import {unpack} from './pack';
+    connectSearch(${JSON.stringify(documents.map(pack))}.map(unpack));`,
     path.resolve(__dirname, '../../src/lib/search'),
   );
 }

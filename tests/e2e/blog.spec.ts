@@ -3,7 +3,15 @@ import path from 'node:path';
 import type {Locator} from '@playwright/test';
 import {TRANSLATOR_DEMO_PATH, site} from '../../src/data/site';
 import {toLongDate} from '../../src/lib/dates';
-import {SEARCHES, expect, expectFirstResult, open, searchTaobao, test} from './fixtures';
+import {
+  SEARCHES,
+  axeViolations,
+  expect,
+  expectFirstResult,
+  open,
+  searchTaobao,
+  test,
+} from './fixtures';
 import {pngSize, sitemapPaths} from '../../scripts/build-files';
 import {meta, rawPage, structuredData} from './crawler';
 
@@ -413,6 +421,19 @@ test.describe('feeds, sitemap and search', () => {
       await expectFirstResult(page, query, guide);
     });
   }
+
+  test('a search no guide answers lists the closest matches under that label', async ({page}) => {
+    await open(page, '/blogs');
+    const banner = page.getByRole('banner');
+    await banner.getByLabel('Search').click();
+    await banner.getByLabel('Search').fill('cruise ship');
+    await expect(banner.getByRole('listbox', {name: 'Closest matches'})).toBeVisible();
+    await expect(banner.getByText('Closest matches', {exact: true})).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await banner.getByLabel('Search').fill('taxi');
+    await expect(banner.getByRole('listbox', {name: 'Guides'})).toBeVisible();
+    await expect(banner.getByText('Closest matches', {exact: true})).toHaveCount(0);
+  });
 
   test.describe('a first search', () => {
     // Requests as the page makes them: a service worker would answer some from its cache.

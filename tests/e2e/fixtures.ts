@@ -103,6 +103,9 @@ export const SEARCHES: readonly {query: string; guide: RegExp}[] = [
   {query: 'high speed train', guide: /Why Visit China/},
   {query: 'alipy', guide: /The Essential Apps for China/},
   {query: 'taobo', guide: /How to Use Taobao/},
+  {query: 'taxi', guide: /The Essential Apps for China/},
+  {query: 'wechatpay', guide: /The Essential Apps for China/},
+  {query: 'credit card', guide: /The Essential Apps for China/},
 ];
 
 /**

@@ -135,6 +135,31 @@ export function structuredData($: CheerioAPI): {types: string[]; problems: strin
   return {types, problems};
 }
 
+/**
+ * The paths of the site's own URLs in a page's JSON-LD, wherever they are (an `@id`, a logo, a
+ * breadcrumb, an action's target): crawlers follow them, so each must answer.
+ */
+export function structuredDataPaths($: CheerioAPI, siteOrigin: string): string[] {
+  const paths = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value === siteOrigin || value.startsWith(`${siteOrigin}/`)) {
+        paths.add(decodeURI(new URL(value).pathname));
+      }
+    } else if (value !== null && typeof value === 'object') {
+      Object.values(value).forEach(walk);
+    }
+  };
+  $('script[type="application/ld+json"]').each((_, element) => {
+    try {
+      walk(JSON.parse($(element).text()));
+    } catch {
+      // structuredData() reports it.
+    }
+  });
+  return [...paths];
+}
+
 /** The structured data each kind of page must carry. */
 export function requiredStructuredData(route: string): string[] {
   if (route === '/') return ['Organization', 'WebSite', 'MobileApplication'];

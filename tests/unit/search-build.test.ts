@@ -4,6 +4,7 @@
  * What the build (plugins/search) reads from a built article, and the script it writes.
  */
 import {searchDocument, searchScript} from '../../plugins/search';
+import {pack, unpack} from '../../src/lib/search/pack';
 
 describe('what the build reads from an article', () => {
   const page = `<html><head><meta name="description" content="Shop like a local."></head><body>
@@ -50,5 +51,35 @@ describe('what the build reads from an article', () => {
     ]);
     expect(script).toContain('How to Use Taobao as a Foreigner');
     expect(script).not.toMatch(/\bimport\b|\brequire\(/);
+  });
+
+  it('packs the guides with no anchor the heading gives, and unpacks them whole', () => {
+    const guide = {
+      url: '/blog/apps',
+      title: 'Apps',
+      description: 'Maps and payments.',
+      sections: [
+        {id: '', heading: '', text: 'Intro.'},
+        {
+          id: 'alipay-支付宝-and-wechat-pay-微信支付',
+          heading: 'Alipay 支付宝 and WeChat Pay 微信支付',
+          text: 'A.',
+        },
+        {id: 'a-chinese-esim', heading: 'A Chinese eSIM?', text: 'B.'},
+        {id: 'tripcom', heading: 'Trip.com', text: 'C.'},
+        {id: 'step-8-pay', heading: 'Step 8: pay', text: 'D.'},
+        {id: 'step-8-pay-1', heading: 'Step 8: pay', text: 'The same heading again.'},
+      ],
+    };
+    const packed = pack(guide);
+    expect(packed[3].map((section) => section[2])).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'step-8-pay-1',
+    ]);
+    expect(unpack(JSON.parse(JSON.stringify(packed)) as typeof packed)).toEqual(guide);
   });
 });

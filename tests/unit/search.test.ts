@@ -8,8 +8,11 @@ import {
   excerpt,
   marked,
   normalize,
+  QUERY_CHARACTERS,
+  QUERY_TERMS,
   queryTerms,
   search,
+  stem,
 } from '../../src/lib/search/engine';
 import {connectSearch} from '../../src/lib/search/box';
 import type {SearchDocument} from '../../src/lib/search/protocol';
@@ -65,6 +68,39 @@ describe('the engine', () => {
     ]);
   });
 
+  it('gives a word one key in the singular and the plural, whatever its ending', () => {
+    const pairs = [
+      ['taxi', 'taxis'],
+      ['bus', 'buses'],
+      ['menu', 'menus'],
+      ['city', 'cities'],
+      ['movie', 'movies'],
+      ['card', 'cards'],
+    ];
+    for (const [one, many] of pairs) {
+      expect(stem(normalize(many ?? ''))).toBe(stem(normalize(one ?? '')));
+    }
+    expect(stem('plan')).not.toBe(stem('plane'));
+    expect(stem('us')).not.toBe(stem('use'));
+  });
+
+  it("reads a traveller's word, or two, as the guides'", () => {
+    expect(queryTerms('cab')).toEqual(['taxi']);
+    expect(queryTerms('subway map')).toEqual(['metro', 'map']);
+    expect(queryTerms('Credit cards')).toEqual(['card', 'payment']);
+  });
+
+  it('reads no more than the start of a pasted text, so each keystroke stays quick', () => {
+    const pasted = Array.from({length: 1000}, (_, i) => `word${i}`).join(' ');
+    expect(pasted.length).toBeGreaterThan(5000);
+    const terms = queryTerms(pasted);
+    expect(terms).toHaveLength(QUERY_TERMS);
+    expect(terms).toEqual(['word0', 'word1', 'word2', 'word3', 'word4', 'word5', 'word6', 'word7']);
+    const [long] = queryTerms('x'.repeat(5000));
+    expect(long).toHaveLength(QUERY_CHARACTERS);
+    expect(search(index, 'x'.repeat(5000))).toEqual([]);
+  });
+
   it('reads Chinese as pairs of characters, and leaves out stop words', () => {
     expect(queryTerms('支付宝')).toEqual(['支付', '付宝']);
     expect(queryTerms('宝')).toEqual(['宝']);
@@ -106,6 +142,91 @@ describe('the engine', () => {
     expect(search(taxis, 'taxx').map((hit) => hit.document.url)).toEqual(['/tax', '/taxi']);
   });
 
+  it('finds the singular in the plural, and the plural in the singular', () => {
+    const rides = buildIndex([
+      {
+        url: '/taxis',
+        title: 'Rides',
+        description: '',
+        sections: [{id: 'street', heading: 'Street taxis', text: 'They exist.'}],
+      },
+    ]);
+    expect(search(rides, 'taxi')[0]?.section?.id).toBe('street');
+    expect(search(rides, 'taxis')[0]?.section?.id).toBe('street');
+  });
+
+  it('reads words run together as the two the guides have', () => {
+    expect(queryTerms('wechatpay')).toEqual(['wechatpay']);
+    const [apps] = search(index, 'wechatpay');
+    expect(apps?.document.url).toBe('/blog/apps');
+    expect(apps?.section?.id).toBe('alipay');
+    expect(apps?.terms).toContain('wechat');
+    expect(apps?.terms).toContain('pay');
+  });
+
+  it('puts a section with every word before a guide with one of them in its title', () => {
+    const cards = buildIndex([
+      {
+        url: '/credit',
+        title: 'Social Credit Explained',
+        description: 'What the credit system is.',
+        sections: [
+          {id: 'score', heading: 'Your credit score', text: 'Credit is about courts.'},
+          {id: 'wallet', heading: 'Wallet', text: 'Keep your card and your score safe.'},
+        ],
+      },
+      {
+        url: '/money',
+        title: 'Money',
+        description: 'Paying for things.',
+        sections: [
+          {
+            id: 'cards',
+            heading: 'Cards',
+            text: 'Your credit score barely matters; the card works.',
+          },
+        ],
+      },
+    ]);
+    expect(search(cards, 'credit score card').map((hit) => hit.document.url)).toEqual([
+      '/money',
+      '/credit',
+    ]);
+  });
+
+  it('counts a section double where the words follow one another', () => {
+    const phrases = buildIndex([
+      {
+        url: '/apart',
+        title: 'A',
+        description: '',
+        sections: [{id: 'a', heading: '', text: 'The high tide and speed boats.'}],
+      },
+      {
+        url: '/together',
+        title: 'B',
+        description: '',
+        sections: [{id: 'b', heading: '', text: 'The high-speed line and the tide.'}],
+      },
+    ]);
+    const [together, apart] = search(phrases, 'high speed');
+    expect(together?.document.url).toBe('/together');
+    expect(together?.score).toBeGreaterThan(1.5 * (apart?.score ?? Infinity));
+  });
+
+  it('links the section that answers even when the title matches too', () => {
+    const [taobao] = search(index, 'taobao checkout');
+    expect(taobao?.document.url).toBe('/blog/taobao');
+    expect(taobao?.section?.id).toBe('pay');
+  });
+
+  it('marks the results weak when no guide has every word in one place, and only then', () => {
+    const weak = search(index, 'cruise trains');
+    expect(weak.length).toBeGreaterThan(0);
+    expect(weak.every((hit) => hit.weak)).toBe(true);
+    expect(search(index, 'alipay card').every((hit) => !hit.weak)).toBe(true);
+  });
+
   it('lists only the guides that match every word, when some do', () => {
     expect(search(index, 'foreign card').map((hit) => hit.document.url)).toEqual([
       '/blog/taobao',
@@ -114,7 +235,7 @@ describe('the engine', () => {
     expect(search(index, 'alipay trains').map((hit) => hit.document.url)).toEqual(['/blog/apps']);
   });
 
-  it('points at the section that matches, or at the guide when its title does', () => {
+  it('points at the section that matches, or at the guide when only its title does', () => {
     const [apps] = search(index, 'wechat');
     expect(apps?.section?.id).toBe('alipay');
     const [taobao] = search(index, 'taobao');
@@ -203,6 +324,19 @@ describe('the search box', () => {
     options()[0]?.addEventListener('click', opened);
     key('Enter');
     expect(opened).toHaveBeenCalled();
+  });
+
+  it('labels the guides that have only some of the words "Closest matches"', () => {
+    type('cruise trains');
+    const list = panel().querySelector('[role="listbox"]');
+    const label = document.getElementById(list?.getAttribute('aria-labelledby') ?? '');
+    expect(label?.textContent).toBe('Closest matches');
+    expect(options().length).toBeGreaterThan(0);
+    expect(panel().querySelector('[role="status"]')?.textContent).toMatch(
+      /^No guide has all of “cruise trains”: \d guides? close\.$/,
+    );
+    type('alipay');
+    expect(panel().textContent).not.toContain('Closest matches');
   });
 
   it('says so when no guide matches', () => {

@@ -6,6 +6,7 @@ import {
   foreignScriptOrigins,
   htmlErrors,
   parse,
+  structuredDataPaths,
   unsafeExternalLinks,
   type PageContext,
 } from '../gates/site-checks';
@@ -120,6 +121,35 @@ describe('a deliberately broken page fails the right gate', () => {
       '/: has no Organization structured data',
       '/: has no WebSite structured data',
       '/: has no MobileApplication structured data',
+    ]);
+  });
+});
+
+describe("the site's URLs in structured data", () => {
+  it('collects every one, however deep, and no other origin', () => {
+    const data = {
+      '@context': 'https://schema.org',
+      '@graph': [
+        {'@id': `${siteOrigin}/#organization`, logo: `${siteOrigin}/img/brand/logo.svg`},
+        {
+          '@type': 'WebSite',
+          url: siteOrigin,
+          sameAs: ['https://www.instagram.com/gotchalabs'],
+          potentialAction: {target: `${siteOrigin}/search?q={search_term_string}`},
+        },
+      ],
+    };
+    const breadcrumbs = [{itemListElement: [{item: `${siteOrigin}/blog/%E6%B7%98%E5%AE%9D`}]}];
+    const $ = parse(
+      `<script type="application/ld+json">${JSON.stringify(data)}</script>
+      <script type="application/ld+json">${JSON.stringify(breadcrumbs)}</script>
+      <script type="application/ld+json">{not json</script>`,
+    );
+    expect(structuredDataPaths($, siteOrigin).sort()).toEqual([
+      '/',
+      '/blog/淘宝',
+      '/img/brand/logo.svg',
+      '/search',
     ]);
   });
 });

@@ -3,7 +3,8 @@
  * guides' text once the page script has loaded it, on the visitor's first focus or tap in the box.
  * It draws the results into the box's panel (`.search-panel`, which the page renders empty and the
  * framework, if it runs later, leaves alone) as a combobox's list: arrows move through the guides,
- * Enter opens one, Escape closes the list, then clears the box.
+ * Enter opens one, Escape closes the list, then clears the box. When no guide has every word, the
+ * list is labelled "Closest matches".
  *
  * It listens on the document rather than on the box, so it keeps working when the framework, once
  * running, draws a new header for the next page.
@@ -49,7 +50,10 @@ function withMarks(text: string, terms: Set<string>): (Node | string)[] {
 
 function describeCount(hits: Hit[], query: string): string {
   if (hits.length === 0) return `No guide matches “${query.trim()}”. Try another word.`;
-  return hits.length === 1 ? '1 guide found.' : `${hits.length} guides found.`;
+  const count = hits.length === 1 ? '1 guide' : `${hits.length} guides`;
+  return hits[0]?.weak
+    ? `No guide has all of “${query.trim()}”: ${count} close.`
+    : `${count} found.`;
 }
 
 /** One result: the guide's title, the section that matches (if not the guide as a whole), a stretch of its text. */
@@ -137,6 +141,17 @@ export function connectSearch(documents: SearchDocument[]): void {
     const list = element('div', {role: 'listbox', id: LIST_ID, 'aria-label': 'Guides'});
     list.append(...hits.map(option));
     const results = element('div', {class: SEARCH_CLASS.results}, status);
+    // Guides that have only some of the words: shown, but not as answers.
+    if (hits[0]?.weak) {
+      const label = element(
+        'p',
+        {class: SEARCH_CLASS.closest, id: `${LIST_ID}-label`},
+        'Closest matches',
+      );
+      list.removeAttribute('aria-label');
+      list.setAttribute('aria-labelledby', label.id);
+      results.append(label);
+    }
     if (hits.length > 0) results.append(list);
     fill(box.panel, results);
     box.input.setAttribute('aria-expanded', String(hits.length > 0));

@@ -3,9 +3,12 @@
  * them into `/search.js`), and the query that ranks the guides against it. No framework, no
  * dependency: it runs the moment the visitor asks, and offline from the worker's copy.
  *
- * It finds what travellers type: words in any form ("train" finds "trains", "taob" finds
- * "Taobao"), a slip of the finger ("alipy", "taobo"), and the Chinese names the guides print
- * (淘宝, 支付宝), matched as pairs of characters since Chinese has no spaces.
+ * It finds what travellers type: words in any form ("taxi" finds "taxis", "taob" finds
+ * "Taobao"), a slip of the finger ("alipy", "taobo"), words run together ("wechatpay"), their own
+ * words for the guides' ("cab", "subway"), and the Chinese names the guides print (淘宝, 支付宝),
+ * matched as pairs of characters since Chinese has no spaces. A section with every word of the
+ * query comes before a guide with some of them in its title; when no guide has them all in one
+ * place, the results are marked weak (the box shows them as the closest matches).
  */
 import type {SearchDocument} from './protocol';
 
@@ -29,10 +32,34 @@ const ONE_EDIT_MATCH = 0.5;
 const TWO_EDITS_MATCH = 0.3;
 /** Past its best section, how much a guide's other matching sections add to its score. */
 const OTHER_SECTIONS = 0.25;
+/** How much a section's match counts of a word the guide's title or description has too. */
+const IN_HEAD = 0.5;
+/** How much more a section counts where the query's words follow one another ("credit card"). */
+const PHRASE = 2;
+/**
+ * How much a field's length tempers a match (BM25's b): a word in a short section says more about
+ * it than the same word once in a long one.
+ */
+const LENGTH = 0.75;
+
+/** How much of a query is read: a pasted page must not hold up the typing. */
+export const QUERY_CHARACTERS = 100;
+export const QUERY_TERMS = 8;
+
+/** Travellers' words (a word, or two) for what the guides say in others, normalized. */
+const SYNONYMS: Record<string, string> = {
+  cab: 'taxi',
+  eat: 'food',
+  subway: 'metro',
+  underground: 'metro',
+  tube: 'metro',
+  'credit card': 'card payment',
+  'debit card': 'card payment',
+};
 
 /** Words that say nothing about a guide: left out of a query unless it has nothing else. */
 const STOP_WORDS = new Set(
-  'a an and are as at be by can do for from how i in is it of on or the to what when where which who why with you your'.split(
+  'a an and are as at be by can do for from get how i in is it my of on or the to what when where which who why with you your'.split(
     ' ',
   ),
 );
@@ -94,12 +121,21 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
-/** The terms a query looks for: Chinese as pairs (or one character alone), stop words out. */
+/**
+ * The terms a query looks for, from its first `QUERY_CHARACTERS` and at most `QUERY_TERMS` of
+ * them: Chinese as pairs (or one character alone), a traveller's word as the guides', stop words
+ * out.
+ */
 export function queryTerms(query: string): string[] {
   const terms: string[] = [];
-  for (const [word] of query.matchAll(TOKEN)) {
+  const words = Array.from(query.slice(0, QUERY_CHARACTERS).matchAll(TOKEN), ([word]) => word);
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] ?? '';
     if (!HAN.test(word)) {
-      terms.push(normalize(word));
+      const term = normalize(word);
+      const two = SYNONYMS[`${term} ${normalize(words[i + 1] ?? '')}`];
+      if (two) i += 1;
+      terms.push(...(two ?? SYNONYMS[term] ?? term).split(' '));
       continue;
     }
     const pairs = hanTokens(word).filter((token) => Array.from(token.term).length === 2);
@@ -107,7 +143,16 @@ export function queryTerms(query: string): string[] {
   }
   const unique = [...new Set(terms)];
   const meaningful = unique.filter((term) => !STOP_WORDS.has(term));
-  return meaningful.length > 0 ? meaningful : unique;
+  return (meaningful.length > 0 ? meaningful : unique).slice(0, QUERY_TERMS);
+}
+
+/**
+ * A normalized word's key for the singular and plural `normalize` keeps apart, as it cannot tell
+ * the ending of one from the other's: "taxi" and "taxis", "bus" and "buses", "menu" and "menus",
+ * "city" and "cities", "movie" and "movies".
+ */
+export function stem(term: string): string {
+  return term.length < 3 ? term : term.replace(/(?:ie|y)$/, 'i').replace(/([iu])se?$/, '$1');
 }
 
 /**
@@ -158,64 +203,105 @@ interface Posting {
   section: number;
   field: Field;
   count: number;
+  /** How many words the field has. */
+  size: number;
 }
 
 interface SearchIndex {
   documents: SearchDocument[];
   postings: Map<string, Posting[]>;
+  /** Each term's `stem`. */
+  stems: Map<string, string>;
   /** How many sections (and guides' heads) there are, for how rare a term is. */
   parts: number;
+  /** The average number of words in each field. */
+  sizes: number[];
 }
 
-function addField(postings: Map<string, Posting[]>, text: string, where: Omit<Posting, 'count'>) {
+/** Indexes `text` (one field of one part of a guide); returns its number of words. */
+function addField(
+  postings: Map<string, Posting[]>,
+  text: string,
+  where: Omit<Posting, 'count' | 'size'>,
+): number {
   const counts = new Map<string, number>();
-  for (const {term} of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  const tokens = tokenize(text);
+  for (const {term} of tokens) counts.set(term, (counts.get(term) ?? 0) + 1);
   counts.forEach((count, term) => {
     const list = postings.get(term) ?? [];
-    list.push({...where, count});
+    list.push({...where, count, size: tokens.length});
     postings.set(term, list);
   });
+  return tokens.length;
 }
 
 /** The index of the guides, built in the browser from their text. */
 export function buildIndex(documents: SearchDocument[]): SearchIndex {
   const postings = new Map<string, Posting[]>();
   let parts = 0;
+  const totals = [0, 0, 0, 0];
+  const add = (text: string, document: number, section: number, field: Field) => {
+    totals[field] = (totals[field] ?? 0) + addField(postings, text, {document, section, field});
+  };
   documents.forEach((guide, document) => {
-    addField(postings, guide.title, {document, section: -1, field: Field.Title});
-    addField(postings, guide.description, {document, section: -1, field: Field.Description});
+    add(guide.title, document, -1, Field.Title);
+    add(guide.description, document, -1, Field.Description);
     parts += 1;
     guide.sections.forEach(({heading, text}, section) => {
-      addField(postings, heading, {document, section, field: Field.Heading});
-      addField(postings, text, {document, section, field: Field.Text});
+      add(heading, document, section, Field.Heading);
+      add(text, document, section, Field.Text);
       parts += 1;
     });
   });
-  return {documents, postings, parts};
+  const stems = new Map([...postings.keys()].map((term) => [term, stem(term)]));
+  const heads = documents.length;
+  const sizes = totals.map(
+    (total, field) => total / Math.max(1, field % 2 ? parts - heads : heads),
+  );
+  return {documents, postings, stems, parts, sizes};
 }
 
 export interface Hit {
   document: SearchDocument;
-  /** The section that matches best, or undefined when the guide's title or description does. */
+  /** The section that answers best, or undefined when only the guide's title or description matches. */
   section: SearchDocument['sections'][number] | undefined;
   score: number;
   /** The index terms the query matched, to mark them in what is shown. */
   terms: Set<string>;
+  /** No section (with the guide's title and description) has every word: not an answer. */
+  weak: boolean;
 }
 
 /**
- * The index terms a query term matches, with how well. A word the guides have as typed (or
- * begun) is not read as a slip too: "taxi" would otherwise find "tax".
+ * The index terms a query term matches, with how well: the same word in either number, or begun,
+ * or mistyped. A word the guides have as typed (or begun) is not read as a slip too: "taxi" would
+ * otherwise find "tax".
  */
 function expand(index: SearchIndex, queryTerm: string): Map<string, number> {
   const matches = new Map<string, number>();
-  index.postings.forEach((_, term) => {
-    const weight = matchWeight(queryTerm, term);
+  const key = stem(queryTerm);
+  index.stems.forEach((termStem, term) => {
+    const weight = termStem === key ? 1 : matchWeight(queryTerm, term);
     if (weight > 0) matches.set(term, weight);
   });
   const found = [...matches.values()].some((weight) => weight >= PREFIX_MATCH);
   if (found) matches.forEach((weight, term) => weight < PREFIX_MATCH && matches.delete(term));
   return matches;
+}
+
+/**
+ * A word the guides neither have nor begin, read as two they have run together ("wechatpay" as
+ * "wechat pay"), when it can be.
+ */
+function split(index: SearchIndex, term: string): string[] {
+  if (HAN.test(term) || [...index.stems.keys()].some((word) => word.startsWith(term))) {
+    return [term];
+  }
+  for (let at = 2; at < term.length - 1; at += 1) {
+    const words = [term.slice(0, at), term.slice(at)].map(normalize);
+    if (words.every((word) => index.postings.has(word))) return words;
+  }
+  return [term];
 }
 
 /** A score per part of each guide (`section + 1`; 0 is the title and description) for one term. */
@@ -228,8 +314,9 @@ function scoreTerm(
     const list = index.postings.get(term) ?? [];
     const parts = new Set(list.map((p) => `${p.document}:${p.section}`)).size;
     const rarity = Math.log(1 + index.parts / parts);
-    for (const {document, section, field, count} of list) {
-      const score = weight * rarity * FIELD_WEIGHTS[field] * (count / (count + 1));
+    for (const {document, section, field, count, size} of list) {
+      const length = 1 - LENGTH + (LENGTH * size) / (index.sizes[field] ?? size);
+      const score = weight * rarity * FIELD_WEIGHTS[field] * (count / (count + length));
       const guide = scores.get(document) ?? new Map<number, number>();
       // A term counts once per part, by its best match there.
       guide.set(section + 1, Math.max(guide.get(section + 1) ?? 0, score));
@@ -240,46 +327,95 @@ function scoreTerm(
 }
 
 /**
+ * Whether `text` has words matching each query term in turn, one after another (stop words and
+ * the single characters between Chinese pairs aside).
+ */
+function inOrder(text: string, expansions: Map<string, number>[]): boolean {
+  let next = 0;
+  for (const {term} of tokenize(text)) {
+    if (STOP_WORDS.has(term) || (HAN.test(term) && term.length === 1)) continue;
+    next = expansions[next]?.has(term) ? next + 1 : Number(expansions[0]?.has(term));
+    if (next === expansions.length) return true;
+  }
+  return false;
+}
+
+/** A part of a guide as the query finds it: its score, and which of the query's terms it has. */
+interface Part {
+  score: number;
+  /** A bit per query term. */
+  terms: number;
+}
+
+const bits = (mask: number): number => mask.toString(2).replace(/0/g, '').length;
+
+/**
  * The guides that match `query`, best first: those that match every term of it, or, if none
- * does, those that match the most. A guide's score is its best section's (with its title and
- * description's), plus a little for each other section that matches.
+ * does, those that match the most. Those with one part (a section, or the title and description)
+ * that has every term come first (a section where they follow one another counts double), then
+ * those with a section that has them with the title and description; if no guide has either, the
+ * rest, marked weak. A guide's score is its best section's (with its title and description's),
+ * plus a little for each other section that matches.
  */
 export function search(index: SearchIndex, query: string, limit = 6): Hit[] {
-  const terms = queryTerms(query);
+  const terms = queryTerms(query)
+    .flatMap((term) => split(index, term))
+    .slice(0, QUERY_TERMS);
   if (terms.length === 0) return [];
+  const all = 2 ** terms.length - 1;
   const expansions = terms.map((term) => expand(index, term));
   const perTerm = expansions.map((matches) => scoreTerm(index, matches));
   const matched = new Set(expansions.flatMap((matches) => [...matches.keys()]));
-  const hits: (Hit & {covered: number})[] = [];
+  const hits: (Hit & {covered: number; tier: number})[] = [];
   index.documents.forEach((guide, g) => {
-    const parts = new Map<number, number>();
-    let covered = 0;
-    for (const scores of perTerm) {
+    const parts = new Map<number, Part>();
+    perTerm.forEach((scores, t) => {
       const guideScores = scores.get(g);
-      if (!guideScores) continue;
-      covered += 1;
-      guideScores.forEach((score, part) => parts.set(part, (parts.get(part) ?? 0) + score));
-    }
-    if (covered === 0) return;
-    const head = parts.get(0) ?? 0;
+      // A word of the guide's title or description names the guide more than the section.
+      const inHead = guideScores?.has(0) ? IN_HEAD : 1;
+      guideScores?.forEach((score, part) => {
+        const found = parts.get(part) ?? {score: 0, terms: 0};
+        const weight = part === 0 ? 1 : inHead;
+        parts.set(part, {score: found.score + weight * score, terms: found.terms | (2 ** t)});
+      });
+    });
+    if (parts.size === 0) return;
+    const head = parts.get(0) ?? {score: 0, terms: 0};
     parts.delete(0);
-    const ranked = [...parts].sort((a, b) => b[1] - a[1]);
+    const withHead = (part: Part) => part.terms | head.terms;
+    parts.forEach((part, p) => {
+      const section = guide.sections[p - 1];
+      if (terms.length > 1 && section && part.terms === all) {
+        if (inOrder(`${section.heading} ${section.text}`, expansions)) part.score *= PHRASE;
+      }
+    });
+    const ranked = [...parts].sort(
+      ([, a], [, b]) => bits(withHead(b)) - bits(withHead(a)) || b.score - a.score,
+    );
     const [best] = ranked;
-    const others = ranked.slice(1).reduce((sum, [, score]) => sum + score, 0);
+    const others = ranked.slice(1).reduce((sum, [, part]) => sum + part.score, 0);
+    // 2: one part has every term; 1: a section has them with the title and description; 0: weak.
+    const tier = Math.max(
+      head.terms === all ? 2 : 0,
+      ...ranked.map(([, part]) => (part.terms === all ? 2 : Number(withHead(part) === all))),
+    );
     hits.push({
       document: guide,
-      section: best && best[1] >= head ? guide.sections[best[0] - 1] : undefined,
-      score: head + (best?.[1] ?? 0) + OTHER_SECTIONS * others,
+      section: best && guide.sections[best[0] - 1],
+      score: head.score + (best?.[1].score ?? 0) + OTHER_SECTIONS * others,
       terms: matched,
-      covered,
+      weak: tier === 0,
+      covered: bits(ranked.reduce((mask, [, part]) => mask | part.terms, head.terms)),
+      tier,
     });
   });
   const most = Math.max(0, ...hits.map((hit) => hit.covered));
-  return hits
-    .filter((hit) => hit.covered === most)
-    .sort((a, b) => b.score - a.score)
+  const found = hits.filter((hit) => hit.covered === most);
+  const answers = found.filter((hit) => !hit.weak);
+  return (answers.length > 0 ? answers : found)
+    .sort((a, b) => b.tier - a.tier || b.score - a.score)
     .slice(0, limit)
-    .map(({document, section, score, terms}) => ({document, section, score, terms}));
+    .map(({document, section, score, terms, weak}) => ({document, section, score, terms, weak}));
 }
 
 /** A stretch of `text` to show: cut at words, around the first matched term, with `…` where cut. */

@@ -16,6 +16,7 @@ export const SEARCH_BOX = '.navbar__search';
 export const SEARCH_CLASS = {
   results: 'search-results',
   status: 'search-status',
+  closest: 'search-closest',
   hit: 'search-hit',
   hitTitle: 'search-hit-title',
   hitSection: 'search-hit-section',

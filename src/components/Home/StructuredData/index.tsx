@@ -6,7 +6,8 @@ import {site} from '@site/src/data/site';
 
 /**
  * Organization, WebSite and the translator app (while it is live), for search engines reading the
- * home page.
+ * home page. No SearchAction: the site's search runs in the header's box, with no page of results
+ * at a URL for one to name, and Google stopped using it (the sitelinks search box) in November 2024.
  */
 export default function StructuredData({products}: {products: readonly Product[]}): ReactNode {
   const {url} = useDocusaurusContext().siteConfig;
@@ -28,11 +29,6 @@ export default function StructuredData({products}: {products: readonly Product[]
       name: site.companyName,
       url: `${url}/`,
       publisher: {'@id': organization['@id']},
-      potentialAction: {
-        '@type': 'SearchAction',
-        target: `${url}/search?q={search_term_string}`,
-        'query-input': 'required name=search_term_string',
-      },
     },
     ...(translator
       ? [
