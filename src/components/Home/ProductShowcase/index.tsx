@@ -37,7 +37,7 @@ function ProductCard({product}: {product: Product}): ReactNode {
           ))}
         </ul>
         {product.isComingSoon ? (
-          <WaitlistForm productTitle={product.title} />
+          <WaitlistForm />
         ) : (
           product.appStoreBadge && <AppStoreBadge className={styles.badge} />
         )}
