@@ -15,7 +15,7 @@ export interface Product {
   /** A coming-soon product shows the waitlist form instead of its links. */
   isComingSoon: boolean;
   appStoreBadge: boolean;
-  /** Where the privacy policy covers it; its card links there. */
+  /** Where the privacy policy covers it; its card links there once it is live. */
   privacyPath: string;
 }
 
@@ -30,7 +30,7 @@ export const PRIVACY_POLICY_PATH = '/gotcha-screen-translator/privacy-policy';
  */
 export const TRANSLATOR_AI_PERMISSION = {
   allowButton: 'Allow',
-  withdrawIn: 'the app’s Settings',
+  withdrawIn: "the app's Settings",
 } as const;
 
 export const products: readonly Product[] = [

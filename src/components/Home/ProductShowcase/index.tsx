@@ -36,9 +36,11 @@ function ProductCard({product}: {product: Product}): ReactNode {
             <li key={feature}>{feature}</li>
           ))}
         </ul>
-        <p className={styles.privacy}>
-          <Link to={product.privacyPath}>How it handles your data</Link>
-        </p>
+        {!product.isComingSoon && (
+          <p className={styles.privacy}>
+            <Link to={product.privacyPath}>How it handles your data</Link>
+          </p>
+        )}
         {product.isComingSoon ? (
           <WaitlistForm />
         ) : (
