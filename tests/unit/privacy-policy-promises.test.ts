@@ -66,6 +66,12 @@ describe('the AI providers and the permission the app asks for', () => {
     expect(policy).not.toMatch(/They do not keep it|bar them from keeping it/);
   });
 
+  it('lets the terms point to the providers’ retention rather than promise none', () => {
+    expect(read('src/pages/gotcha-screen-translator/terms-of-service.mdx')).toContain(
+      'apart from the time the AI provider that translates it may keep it, which our [Privacy Policy](/gotcha-screen-translator/privacy-policy#the-ai-providers) states',
+    );
+  });
+
   it('states the permission step as the app asks it: the button, and where it is withdrawn', () => {
     expect(policy).toContain(
       'Nothing is sent until you tap **{TRANSLATOR_AI_PERMISSION.allowButton}**. If you do not, the app sends nothing',
@@ -101,6 +107,14 @@ describe('the Trip Planner', () => {
     expect(read('src/theme/Footer/index.tsx')).toContain(
       "{to: '/gotcha-screen-translator/privacy-policy#trip-planner', label: 'Trip Planner Privacy'}",
     );
+  });
+
+  it('is covered by the legal bases and the CCPA categories while it is a product', () => {
+    expect(products.map((product) => product.title)).toContain('Gotcha Trip Planner');
+    expect(policy).toContain(
+      '- **The Trip Planner:** making the plan you ask for (GDPR Art. 6(1)(b); PIPL Art. 13(1)(2)).',
+    );
+    expect(policy).toContain('and what you type into the Trip Planner.');
   });
 
   it('says what it collects and keeps, with the retention as a required fact', () => {
