@@ -15,7 +15,23 @@ export interface Product {
   /** A coming-soon product shows the waitlist form instead of its links. */
   isComingSoon: boolean;
   appStoreBadge: boolean;
+  /** Where the privacy policy covers it; its card links there once it is live. */
+  privacyPath: string;
 }
+
+/** The privacy policy, whose sections cover each product. */
+export const PRIVACY_POLICY_PATH = '/gotcha-screen-translator/privacy-policy';
+
+/**
+ * The screen translator's permission step (App Review Guideline 5.1.2(i); GDPR Art. 9(2)(a); PIPL
+ * Art. 29): before its first translation the app names the AI provider that receives the screen's
+ * text and image regions, and sends nothing until the user taps `allowButton`; the permission is
+ * withdrawn in `withdrawIn`. The privacy policy states it from here.
+ */
+export const TRANSLATOR_AI_PERMISSION = {
+  allowButton: 'Allow',
+  withdrawIn: "the app's Settings",
+} as const;
 
 export const products: readonly Product[] = [
   {
@@ -38,6 +54,7 @@ export const products: readonly Product[] = [
     link: site.appStoreUrl,
     isComingSoon: false,
     appStoreBadge: true,
+    privacyPath: PRIVACY_POLICY_PATH,
   },
   {
     id: 'trip-planner',
@@ -59,6 +76,7 @@ export const products: readonly Product[] = [
     link: site.tripPlannerUrl,
     isComingSoon: false,
     appStoreBadge: false,
+    privacyPath: `${PRIVACY_POLICY_PATH}#trip-planner`,
   },
 ];
 

@@ -38,8 +38,12 @@ export interface LegalFacts {
   governingLaw: string;
   /** Where privacy requests go; may be the same address as contactEmail. */
   privacyEmail: string;
-  /** Where the AI model providers process text sent for translation, after "in": "the United States". */
-  aiProviderCountries: string;
+  /**
+   * Every third-party AI provider a product sends what a user gives it to, as the privacy policy
+   * names them (Apple's App Review Guideline 5.1.2(i); GDPR Art. 13(1)(e)). Each product in
+   * src/data/products.ts needs at least one, with every field set, before a production build.
+   */
+  aiProviders: AiProviderFacts[];
   /** Where the servers of the translation service and the website run, after "in". */
   hostingCountries: string;
   /** Where the Supabase project behind the waitlist stores its data, after "in". */
@@ -48,6 +52,37 @@ export interface LegalFacts {
   euRepresentative: string;
   /** Optional: the representative or entity in mainland China (PIPL Art. 53), once appointed. */
   chinaRepresentative: string;
+  /**
+   * The representative in the UK (UK GDPR Art. 27), name and address; or, where none is needed,
+   * why, as it reads after "Representative in the UK:": "none needed: we are established in the UK".
+   */
+  ukRepresentative: string;
+  /**
+   * What the translation service's logs hold besides each request's time, size, duration and
+   * error, and how long they are kept, as sentences: "They hold no IP address. We delete them
+   * after 30 days."
+   */
+  translationLogs: string;
+  /** How long the Trip Planner keeps what a user types, as sentences: "We delete a conversation …". */
+  tripPlannerRetention: string;
+}
+
+/** One AI provider, as the privacy policy names it; each field as it reads in the policy. */
+export interface AiProviderFacts {
+  /** The product that sends to it: an id in src/data/products.ts, e.g. "screen-translator". */
+  product: string;
+  /** Its legal name, e.g. "Example AI, Inc.". */
+  name: string;
+  /** What the product sends it: "the recognised text and image regions". */
+  sends: string;
+  /** Why, after "only to": "translate them into English". */
+  purpose: string;
+  /** Where it processes them, after "in": "the United States". */
+  countries: string;
+  /** How long it keeps them, after "It keeps them": "for up to 30 days to detect abuse, then deletes them". */
+  retention: string;
+  /** Its terms for the service we use, an https:// address. */
+  termsUrl: string;
 }
 
 export const site: SiteFacts = {
@@ -67,11 +102,14 @@ export const site: SiteFacts = {
     postalAddress: '',
     governingLaw: '',
     privacyEmail: '',
-    aiProviderCountries: '',
+    aiProviders: [],
     hostingCountries: '',
     databaseCountry: '',
     euRepresentative: '',
     chinaRepresentative: '',
+    ukRepresentative: '',
+    translationLogs: '',
+    tripPlannerRetention: '',
   },
 };
 

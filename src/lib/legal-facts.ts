@@ -1,4 +1,8 @@
-import type {LegalFacts} from '../data/site';
+import {products} from '../data/products';
+import type {AiProviderFacts, LegalFacts} from '../data/site';
+
+/** A fact that is one line of text (all but the list of AI providers). */
+export type TextFact = Exclude<keyof LegalFacts, 'aiProviders'>;
 
 /** The facts the privacy policy and the terms cannot be published without. */
 export const REQUIRED_LEGAL_FACTS = [
@@ -6,10 +10,12 @@ export const REQUIRED_LEGAL_FACTS = [
   'postalAddress',
   'governingLaw',
   'privacyEmail',
-  'aiProviderCountries',
   'hostingCountries',
   'databaseCountry',
-] as const satisfies readonly (keyof LegalFacts)[];
+  'ukRepresentative',
+  'translationLogs',
+  'tripPlannerRetention',
+] as const satisfies readonly TextFact[];
 
 /** What each fact is, for the build's error and for the placeholder a local build shows. */
 const DESCRIPTIONS: Record<keyof LegalFacts, string> = {
@@ -17,16 +23,52 @@ const DESCRIPTIONS: Record<keyof LegalFacts, string> = {
   postalAddress: 'postal address',
   governingLaw: 'governing law',
   privacyEmail: 'privacy e-mail',
-  aiProviderCountries: 'countries of the AI providers',
+  aiProviders: 'AI providers',
   hostingCountries: 'countries of our servers',
   databaseCountry: 'country of the waitlist database',
   euRepresentative: 'EU representative',
   chinaRepresentative: 'China representative',
+  ukRepresentative: 'UK representative',
+  translationLogs: 'contents and retention of the translation service’s logs',
+  tripPlannerRetention: 'Trip Planner’s retention of what users type',
 };
+
+/** The fields of an AI provider the privacy policy states, in the order it states them. */
+const AI_PROVIDER_FIELDS = [
+  'name',
+  'sends',
+  'purpose',
+  'countries',
+  'retention',
+  'termsUrl',
+] as const satisfies readonly (keyof AiProviderFacts)[];
 
 /** "[postal address: set site.legal.postalAddress]": unmistakable on a page, never publishable. */
 export function legalFactPlaceholder(field: keyof LegalFacts): string {
   return `[${DESCRIPTIONS[field]}: set site.legal.${field}]`;
+}
+
+/**
+ * What the AI providers' list lacks: a product with none, a field not set, terms that are not an
+ * https:// address, or a product id that does not exist. Empty when the list is complete.
+ */
+export function aiProviderGaps(providers: readonly AiProviderFacts[]): string[] {
+  const ids = products.map((product) => product.id);
+  const gaps = ids
+    .filter((id) => !providers.some((provider) => provider.product === id))
+    .map((id) => `none for ${id}`);
+  providers.forEach((provider, index) => {
+    const entry = `[${index}]`;
+    if (!ids.includes(provider.product))
+      gaps.push(`${entry} names no product ("${provider.product}")`);
+    const unset = AI_PROVIDER_FIELDS.filter((field) => provider[field].trim() === '');
+    if (unset.length > 0) gaps.push(`${entry} lacks ${unset.join(', ')}`);
+    const terms = provider.termsUrl.trim();
+    if (terms !== '' && !/^https:\/\/\S+$/.test(terms)) {
+      gaps.push(`${entry} termsUrl is not an https:// address ("${terms}")`);
+    }
+  });
+  return gaps;
 }
 
 /** Every problem with the required facts, one line each, naming the field. */
@@ -35,13 +77,19 @@ export function legalFactProblems(legal: LegalFacts): string[] {
   for (const field of REQUIRED_LEGAL_FACTS) {
     if (legal[field].trim() === '') {
       problems.push(
-        `site.legal.${field} is not set: the ${DESCRIPTIONS[field]} that the privacy policy and terms state.`,
+        `site.legal.${field} is not set: the ${DESCRIPTIONS[field]} that the privacy policy, terms or support page state.`,
       );
     }
   }
   const email = legal.privacyEmail.trim();
   if (email !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
     problems.push(`site.legal.privacyEmail is not an e-mail address: "${email}".`);
+  }
+  const gaps = aiProviderGaps(legal.aiProviders);
+  if (gaps.length > 0) {
+    problems.push(
+      `site.legal.aiProviders is incomplete (${gaps.join('; ')}): the privacy policy must name each AI provider, what it receives and how long it keeps it (App Review Guideline 5.1.2(i)).`,
+    );
   }
   return problems;
 }

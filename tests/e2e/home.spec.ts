@@ -147,6 +147,10 @@ test.describe('flagship products', () => {
       await expect(card.getByText(product.description)).toBeVisible();
       await expect(card.getByRole('listitem')).toHaveText([...product.features]);
       await expect(card.getByRole('img', {name: product.image!.alt})).toBeVisible();
+      await expect(card.getByRole('link', {name: 'How it handles your data'})).toHaveAttribute(
+        'href',
+        product.privacyPath,
+      );
     }
   });
 

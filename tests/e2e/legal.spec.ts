@@ -1,5 +1,5 @@
-import {site, type LegalFacts} from '../../src/data/site';
-import {legalFactPlaceholder} from '../../src/lib/legal-facts';
+import {site} from '../../src/data/site';
+import {legalFactPlaceholder, type TextFact} from '../../src/lib/legal-facts';
 import {expect, open, test} from './fixtures';
 import {meta, rawPage} from './crawler';
 
@@ -41,8 +41,7 @@ test.describe('translator pages', () => {
     page,
   }) => {
     // A production build has every fact; a local one shows each missing fact's placeholder.
-    const shown = (field: keyof LegalFacts) =>
-      site.legal[field].trim() || legalFactPlaceholder(field);
+    const shown = (field: TextFact) => site.legal[field].trim() || legalFactPlaceholder(field);
     for (const {path} of PAGES.filter((entry) => entry.legal)) {
       await open(page, path);
       const main = page.getByRole('main');
@@ -58,15 +57,24 @@ test.describe('translator pages', () => {
     await expect(page.getByText('The app is not directed at children under 4.')).toBeVisible();
   });
 
-  test('the privacy policy names each processor’s country, and answers Do Not Track and GDPR Art. 9', async ({
+  test('the privacy policy names each processor, its country and the UK representative, and answers Do Not Track and GDPR Art. 9', async ({
     page,
   }) => {
-    const shown = (field: keyof LegalFacts) =>
-      site.legal[field].trim() || legalFactPlaceholder(field);
+    const shown = (field: TextFact) => site.legal[field].trim() || legalFactPlaceholder(field);
     await open(page, '/gotcha-screen-translator/privacy-policy');
     const main = page.getByRole('main');
-    for (const field of ['aiProviderCountries', 'hostingCountries', 'databaseCountry'] as const) {
+    for (const field of [
+      'hostingCountries',
+      'databaseCountry',
+      'ukRepresentative',
+      'tripPlannerRetention',
+    ] as const) {
       await expect(main.getByText(shown(field)).first()).toBeVisible();
+    }
+    // Each product's AI providers, by name, or the placeholder that says they are not set yet.
+    const providers = site.legal.aiProviders.map((provider) => provider.name);
+    for (const name of providers.length > 0 ? providers : [legalFactPlaceholder('aiProviders')]) {
+      await expect(main.getByText(name).first()).toBeVisible();
     }
     await expect(main.getByText(/Do Not Track/)).toBeVisible();
     await expect(main.getByText(/explicit consent \(Art\. 9\(2\)\(a\)\)/)).toBeVisible();
@@ -75,6 +83,21 @@ test.describe('translator pages', () => {
     await expect(
       page.getByText(/You may use the app on your own if you are at least 13/),
     ).toBeVisible();
+  });
+
+  test('the footer leads to the Trip Planner’s own section of the privacy policy', async ({
+    page,
+  }) => {
+    await open(page, '/');
+    await page.getByRole('contentinfo').getByRole('link', {name: 'Trip Planner Privacy'}).click();
+    await expect(page).toHaveURL('/gotcha-screen-translator/privacy-policy#trip-planner');
+    await expect(page.getByRole('heading', {name: 'The Trip Planner'})).toBeInViewport();
+  });
+
+  test('support says what the translation service’s logs hold and how long', async ({page}) => {
+    await open(page, '/gotcha-screen-translator/support');
+    const logs = site.legal.translationLogs.trim() || legalFactPlaceholder('translationLogs');
+    await expect(page.getByRole('main').getByText(logs)).toBeVisible();
   });
 
   test('support gives the contact e-mail as a mailto link and links the legal pages', async ({

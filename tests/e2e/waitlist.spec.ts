@@ -12,7 +12,7 @@ function waitlist(page: Page) {
   const card = page.locator('#products article').filter({hasText: 'Gotcha Trip Planner'});
   return {
     card,
-    input: card.getByRole('textbox', {name: /Get an e-mail when Gotcha Trip Planner launches/}),
+    input: card.getByRole('textbox', {name: 'Get an e-mail at our next launch'}),
     button: card.getByRole('button', {name: /Join/}),
   };
 }
@@ -96,11 +96,11 @@ test.describe('waitlist form on a build with a product coming soon', () => {
     await open(page, '/');
     const {input, card} = waitlist(page);
     await expect(input).toHaveAccessibleDescription(
-      /We use your address only to tell you about this launch/,
+      /^We’ll e-mail you once, when the next of our coming-soon products launches, then delete your address\./,
     );
     await card.getByRole('link', {name: 'privacy policy'}).click();
-    await expect(page).toHaveURL('/gotcha-screen-translator/privacy-policy#the-website');
-    await expect(page.getByRole('heading', {name: 'The website'})).toBeInViewport();
+    await expect(page).toHaveURL('/gotcha-screen-translator/privacy-policy#the-waitlist');
+    await expect(page.getByRole('heading', {name: 'The waitlist'})).toBeInViewport();
   });
 
   test('names the coming-soon product in the footer without linking it, as its card does', async ({

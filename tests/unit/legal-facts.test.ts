@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import type {LegalFacts} from '../../src/data/site';
+import type {AiProviderFacts, LegalFacts} from '../../src/data/site';
+import {products} from '../../src/data/products';
 import {checkLegalFacts, legalFactPlaceholder} from '../../src/lib/legal-facts';
 
 const unset: LegalFacts = {
@@ -7,12 +8,28 @@ const unset: LegalFacts = {
   postalAddress: '',
   governingLaw: '',
   privacyEmail: '',
-  aiProviderCountries: '',
+  aiProviders: [],
   hostingCountries: '',
   databaseCountry: '',
   euRepresentative: '',
   chinaRepresentative: '',
+  ukRepresentative: '',
+  translationLogs: '',
+  tripPlannerRetention: '',
 };
+
+/** A complete provider for a product. */
+function provider(product: string): AiProviderFacts {
+  return {
+    product,
+    name: 'Example AI, Inc.',
+    sends: 'the text you give it',
+    purpose: 'answer you',
+    countries: 'the United States',
+    retention: 'for up to 30 days to detect abuse, then deletes them',
+    termsUrl: 'https://example.com/terms',
+  };
+}
 
 const complete: LegalFacts = {
   ...unset,
@@ -20,10 +37,23 @@ const complete: LegalFacts = {
   postalAddress: '1 Example Street, Exampletown, EX1 1EX, United Kingdom',
   governingLaw: 'England and Wales',
   privacyEmail: 'privacy@example.com',
-  aiProviderCountries: 'the United States',
+  aiProviders: products.map((product) => provider(product.id)),
   hostingCountries: 'Singapore',
   databaseCountry: 'Singapore',
+  ukRepresentative: 'Example Representative Ltd, 2 Example Road, London, EC1 1EX',
+  translationLogs: 'They hold no IP address. We delete them after 30 days.',
+  tripPlannerRetention: 'We delete a conversation 30 days after its last message.',
 };
+
+/** The message a production build fails with, or '' when it passes. */
+function failure(legal: LegalFacts): string {
+  try {
+    checkLegalFacts(legal, {production: true});
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return '';
+}
 
 describe('the legal facts check that docusaurus.config.ts runs', () => {
   it('fails a production build without the postal address, naming the field', () => {
@@ -44,11 +74,37 @@ describe('the legal facts check that docusaurus.config.ts runs', () => {
       'site.legal.postalAddress is not set',
       'site.legal.governingLaw is not set',
       'site.legal.privacyEmail is not set',
-      'site.legal.aiProviderCountries is not set',
       'site.legal.hostingCountries is not set',
       'site.legal.databaseCountry is not set',
+      'site.legal.ukRepresentative is not set',
+      'site.legal.translationLogs is not set',
+      'site.legal.tripPlannerRetention is not set',
+      'site.legal.aiProviders is incomplete (none for screen-translator; none for trip-planner)',
       'Set them in src/data/site.ts (docs/operating.md, "Legal facts") before building for production with SITE_URL.',
     ]);
+  });
+
+  it('fails without the AI providers in one line, naming each product that has none', () => {
+    const lines = failure({...complete, aiProviders: [provider('screen-translator')]}).split('\n');
+    expect(lines).toEqual([
+      'site.legal.aiProviders is incomplete (none for trip-planner): the privacy policy must name each AI provider, what it receives and how long it keeps it (App Review Guideline 5.1.2(i)).',
+      'Set it in src/data/site.ts (docs/operating.md, "Legal facts") before building for production with SITE_URL.',
+    ]);
+  });
+
+  it('names in that one line the fields a listed provider lacks, bad terms and unknown products', () => {
+    const lines = failure({
+      ...complete,
+      aiProviders: [
+        {...provider('screen-translator'), retention: ' ', termsUrl: ''},
+        {...provider('trip-planner'), termsUrl: 'example.com/terms'},
+        provider('trip-planer'),
+      ],
+    }).split('\n');
+    expect(lines[0]).toBe(
+      'site.legal.aiProviders is incomplete ([0] lacks retention, termsUrl; [1] termsUrl is not an https:// address ("example.com/terms"); [2] names no product ("trip-planer")): the privacy policy must name each AI provider, what it receives and how long it keeps it (App Review Guideline 5.1.2(i)).',
+    );
+    expect(lines).toHaveLength(2);
   });
 
   it('refuses a privacy e-mail that is not an address', () => {
@@ -57,7 +113,7 @@ describe('the legal facts check that docusaurus.config.ts runs', () => {
     ).toThrow('site.legal.privacyEmail is not an e-mail address: "privacy".');
   });
 
-  it('passes a production build with every required fact, representatives being optional', () => {
+  it('passes a production build with every required fact, the EU and China representatives being optional', () => {
     expect(() => checkLegalFacts(complete, {production: true})).not.toThrow();
   });
 

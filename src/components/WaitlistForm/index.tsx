@@ -45,8 +45,12 @@ function fieldValue(form: HTMLFormElement): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** "Join the waitlist" for a product that is coming soon. */
-export default function WaitlistForm({productTitle}: {productTitle: string}): ReactNode {
+/**
+ * "Join the waitlist", under each product that is coming soon. There is one list: a sign-up stores
+ * only the address (the insert is `{email}`, into the one table), so the form promises one e-mail,
+ * at the next launch, whichever product it is under.
+ */
+export default function WaitlistForm(): ReactNode {
   const inputId = useId();
   const noticeId = useId();
   const [submitting, setSubmitting] = useState(false);
@@ -112,7 +116,7 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
         onSubmit={(event) => void onSubmit(event)}
         noValidate>
         <label htmlFor={inputId} className={styles.label}>
-          Get an e-mail when {productTitle} launches
+          Get an e-mail at our next launch
         </label>
         <div className={styles.row}>
           <input
@@ -131,8 +135,9 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
           </button>
         </div>
         <p id={noticeId} className={styles.notice}>
-          We use your address only to tell you about this launch. See our{' '}
-          <Link to="/gotcha-screen-translator/privacy-policy#the-website">privacy policy</Link>.
+          We&rsquo;ll e-mail you once, when the next of our coming-soon products launches, then
+          delete your address. See our{' '}
+          <Link to="/gotcha-screen-translator/privacy-policy#the-waitlist">privacy policy</Link>.
         </p>
       </form>
       {toastsShown && (

@@ -7,10 +7,12 @@ import {useProducts} from '@site/src/hooks/useProducts';
 import {useVisitorToday} from '@site/src/hooks/useVisitorDate';
 import styles from './styles.module.css';
 
-const TRANSLATOR_PAGES = [
+/** The translator's pages, and the privacy policy's section on the Trip Planner. */
+const PRODUCT_PAGES = [
   {to: '/gotcha-screen-translator/support', label: 'Support'},
   {to: '/gotcha-screen-translator/privacy-policy', label: 'Privacy Policy'},
   {to: '/gotcha-screen-translator/terms-of-service', label: 'Terms of Service'},
+  {to: '/gotcha-screen-translator/privacy-policy#trip-planner', label: 'Trip Planner Privacy'},
 ];
 
 /** A titled column of links: a section named by its heading, so it is a landmark region. */
@@ -66,7 +68,7 @@ export default function Footer(): ReactNode {
               )}
             </li>
           ))}
-          {TRANSLATOR_PAGES.map((page) => (
+          {PRODUCT_PAGES.map((page) => (
             <li key={page.to}>
               <Link to={page.to}>{page.label}</Link>
             </li>

@@ -36,8 +36,13 @@ function ProductCard({product}: {product: Product}): ReactNode {
             <li key={feature}>{feature}</li>
           ))}
         </ul>
+        {!product.isComingSoon && (
+          <p className={styles.privacy}>
+            <Link to={product.privacyPath}>How it handles your data</Link>
+          </p>
+        )}
         {product.isComingSoon ? (
-          <WaitlistForm productTitle={product.title} />
+          <WaitlistForm />
         ) : (
           product.appStoreBadge && <AppStoreBadge className={styles.badge} />
         )}
