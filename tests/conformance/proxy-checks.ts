@@ -10,6 +10,7 @@ import {request as httpRequest} from 'node:http';
 import {connect, type Socket} from 'node:net';
 import {headersFor} from '../../server/headers-file';
 import {LOCAL_ANON_KEY} from '../../src/data/waitlist';
+import {eventually} from '../poll';
 import {
   ANSWER_HEADERS,
   BODY_TIMEOUT_S,
@@ -432,16 +433,6 @@ function headersIn(received: string): Headers {
   );
 }
 
-/** Resolves once `condition` holds, polling; returns whether it did within `ms`. */
-async function eventually(ms: number, condition: () => boolean): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return true;
-}
-
 /** A waitlist request from `visitor` whose body of 1,000 bytes has only begun. */
 function beginSlowCall(target: ProxyTarget, visitor: Visitor, method: string): void {
   const {host} = new URL(target.url);
@@ -500,7 +491,7 @@ export const LIMIT_PROXY_CHECKS: ProxyCheck[] = [
         if (!visitor.isClosed()) visitor.socket.write(' ');
       }, 5_000);
       try {
-        await eventually((BODY_TIMEOUT_S + 5) * 1000, () => visitor.isClosed());
+        await eventually(() => visitor.isClosed(), {timeoutMs: (BODY_TIMEOUT_S + 5) * 1000});
         const answered = visitor.status() !== undefined;
         expect({status: visitor.status(), closed: visitor.isClosed()}).toEqual({
           status: 408,
@@ -535,7 +526,7 @@ export const LIMIT_PROXY_CHECKS: ProxyCheck[] = [
           visitors.push(...opened);
           const held = () =>
             opened.filter((visitor) => !visitor.isClosed() && visitor.status() === undefined);
-          await eventually(5_000, () => held().length <= CONNECTIONS_PER_VISITOR);
+          await eventually(() => held().length <= CONNECTIONS_PER_VISITOR, {timeoutMs: 5_000});
           const overCap = Math.max(0, held().length - CONNECTIONS_PER_VISITOR);
           expect({method, overCap}).toEqual({method, overCap: 0});
         }

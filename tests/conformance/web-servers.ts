@@ -8,6 +8,7 @@ import {connect} from 'node:net';
 import {tmpdir, userInfo} from 'node:os';
 import path from 'node:path';
 import {freePort as freePortIn} from '../../scripts/free-port';
+import {eventually} from '../poll';
 import {spawnGroup} from '../process-group';
 
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -115,13 +116,14 @@ async function run(
     );
   };
 
-  const end = Date.now() + (options.startTimeoutMs ?? START_TIMEOUT_MS);
-  while (!(await accepts(options.port))) {
-    if (group.isClosed() || Date.now() > end) {
-      await stop();
-      throw new Error(`${command} did not start on port ${options.port}:\n${group.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  // A server that exited is not the one answering on its port, whatever answers there.
+  const listening = await eventually(
+    async () => group.isClosed() || (await accepts(options.port)),
+    {timeoutMs: options.startTimeoutMs ?? START_TIMEOUT_MS, intervalMs: 50},
+  );
+  if (!listening || group.isClosed()) {
+    await stop();
+    throw new Error(`${command} did not start on port ${options.port}:\n${group.output()}`);
   }
   return {
     url: `http://127.0.0.1:${options.port}`,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import {WAITLIST_TABLE} from '../../src/data/waitlist';
 import {CREATE_SUPABASE_ROLES, openWaitlistDatabase} from '../../server/waitlist/database';
+import {until} from '../poll';
 import {startPostgresCluster, type PostgresCluster} from './postgres-cluster';
 import {
   ANON_HEADERS,
@@ -23,8 +24,8 @@ import {
 jest.setTimeout(120_000);
 
 const BUILD_DIR = path.resolve(__dirname, '../../build');
-const POLL_MS = 20;
-const DEADLINE_MS = 10_000;
+/** How long a state the tests wait for may take to come. */
+const WAIT = {timeoutMs: 10_000};
 
 let cluster: PostgresCluster;
 const servers: ServerProcess[] = [];
@@ -57,15 +58,6 @@ async function connectAdmin(storage: Storage): Promise<pg.Client> {
   await client.connect();
   clients.push(client);
   return client;
-}
-
-/** Resolves once `condition` holds; fails after DEADLINE_MS, naming what it waited for. */
-async function until(what: string, condition: () => Promise<boolean> | boolean): Promise<void> {
-  const end = Date.now() + DEADLINE_MS;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
 }
 
 /** Backends of this database, other than the asking session, waiting on a lock. */
@@ -121,7 +113,7 @@ it('answers 503 when PostgreSQL ends the connection of a read waiting on a lock,
   await holder.query('begin');
   await holder.query('lock table public.waitlist_emails in access exclusive mode');
   const read = fetch(`${server.url}/rest/v1/${WAITLIST_TABLE}?select=id`, {headers: ANON_HEADERS});
-  await until('the read waits on the lock', async () => (await lockWaiters(killer)) > 0);
+  await until('the read waits on the lock', async () => (await lockWaiters(killer)) > 0, WAIT);
   await killer.query(
     `select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
@@ -147,7 +139,7 @@ it('keeps serving when PostgreSQL ends every connection during a burst of sign-u
     const email = newAddress(`burst${index}`);
     answers.push({email, status: (await signUp(server, email)).status});
   });
-  await until('some sign-ups are answered', () => answers.length >= 5);
+  await until('some sign-ups are answered', () => answers.length >= 5, WAIT);
   await killer.query(
     `select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid()`,
@@ -195,7 +187,7 @@ it('answers 50 sign-ups of one address at once with one 201 and 49 409 23505', a
   await owner.query('insert into public.waitlist_emails (email) values ($1)', [email]);
   const signUps = Promise.all(Array.from({length: 50}, () => signUp(server, email)));
   // The server's pool runs 10 transactions at once.
-  await until('10 sign-ups wait', async () => (await lockWaiters(watcher)) >= 10);
+  await until('10 sign-ups wait', async () => (await lockWaiters(watcher)) >= 10, WAIT);
   await owner.query('rollback');
   const answers = await signUps;
 
@@ -220,7 +212,7 @@ it('answers a deadlock without process or transaction ids, and logs what happene
   await owner.query('begin');
   await owner.query('insert into public.waitlist_emails (email) values ($1)', [email]);
   const signUpAnswer = signUp(server, email);
-  await until('the sign-up waits on the owner', async () => (await lockWaiters(watcher)) > 0);
+  await until('the sign-up waits on the owner', async () => (await lockWaiters(watcher)) > 0, WAIT);
   // Now the owner waits for the sign-up's lock on the table: a cycle PostgreSQL breaks.
   const ownerLock = owner
     .query('lock table public.waitlist_emails in access exclusive mode')

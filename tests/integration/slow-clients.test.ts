@@ -10,6 +10,7 @@ import {request as httpRequest} from 'node:http';
 import {connect, type Socket} from 'node:net';
 import path from 'node:path';
 import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
+import {until} from '../poll';
 import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';
 
 jest.setTimeout(60_000);
@@ -96,15 +97,6 @@ function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** Resolves once `condition` holds, polling; fails after `ms`. */
-async function until(ms: number, what: string, condition: () => boolean | Promise<boolean>) {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 const pageStatus = async (on: ServerProcess) => (await fetch(`${on.url}/blogs`)).status;
 
 it('closes a connection whose headers do not arrive in time, with 408 and the security headers', async () => {
@@ -147,9 +139,9 @@ it('closes the connection of a request answered before its body, while the body 
     if (!client.isClosed()) client.socket.write(' ');
   }, 50);
   try {
-    await until(REQUEST_TIMEOUT_MS, 'the 401 arrives', () =>
-      client.received().includes('\r\n\r\n'),
-    );
+    await until('the 401 arrives', () => client.received().includes('\r\n\r\n'), {
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
     expect(client.received()).toMatch(/^HTTP\/1\.1 401 /);
     expect(client.received()).toMatch(/\r\nconnection: close\r\n/i);
     // Well before any time limit: the server stops reading once it has answered.
@@ -170,9 +162,11 @@ it('holds at most MAX_CONNECTIONS_PER_ADDRESS connections from one address; othe
     Array.from({length: 3 * MAX_CONNECTIONS_PER_ADDRESS}, () => open(capped, OTHER_ADDRESS)),
   );
   const closedCount = () => clients.filter((client) => client.isClosed()).length;
-  await until(2_000, 'the connections over the cap are closed', () => {
-    return closedCount() >= 2 * MAX_CONNECTIONS_PER_ADDRESS;
-  });
+  await until(
+    'the connections over the cap are closed',
+    () => closedCount() >= 2 * MAX_CONNECTIONS_PER_ADDRESS,
+    {timeoutMs: 2_000},
+  );
   expect(closedCount()).toBe(2 * MAX_CONNECTIONS_PER_ADDRESS);
   expect(await pageStatus(capped)).toBe(200);
 
@@ -185,12 +179,16 @@ it('holds at most MAX_CONNECTIONS_PER_ADDRESS connections from one address; othe
   for (const client of kept) expect(client.received()).toMatch(/^HTTP\/1\.1 200 /);
 
   // Once they are closed, the address may connect again.
-  await until(2_000, 'a new connection from the address is served', async () => {
-    const again = await open(capped, OTHER_ADDRESS);
-    again.socket.write('GET /blogs HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
-    await again.closed;
-    return again.received().startsWith('HTTP/1.1 200 ');
-  });
+  await until(
+    'a new connection from the address is served',
+    async () => {
+      const again = await open(capped, OTHER_ADDRESS);
+      again.socket.write('GET /blogs HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+      await again.closed;
+      return again.received().startsWith('HTTP/1.1 200 ');
+    },
+    {timeoutMs: 2_000},
+  );
 });
 
 it.each([
