@@ -246,6 +246,16 @@ function toRestError(error: unknown): RestError {
   return serverError(500, 'XX000');
 }
 
+/**
+ * A failure's log line: its code and message only. The error object itself would carry more:
+ * PGlite attaches the statement's parameters (a visitor's address) and node-postgres the row.
+ */
+function logLine(status: number, error: unknown): string {
+  const {code} = error as {code?: unknown};
+  const message = error instanceof Error ? error.message : String(error);
+  return `waitlist: answered ${status}: ${typeof code === 'string' ? `${code} ` : ''}${message}`;
+}
+
 function contentRange(rows: number, total: number | undefined): string {
   return `${rows > 0 ? `0-${rows - 1}` : '*'}/${total ?? '*'}`;
 }
@@ -325,10 +335,7 @@ export const waitlistRestApi: FastifyPluginCallback<WaitlistRestApiOptions> = (
       return reply.code(400).send();
     }
     const restError = toRestError(error);
-    if (restError.status >= 500) {
-      const what = error instanceof Error ? error.message : String(error);
-      request.log.error({err: error}, `waitlist: answered ${restError.status}: ${what}`);
-    }
+    if (restError.status >= 500) request.log.error(logLine(restError.status, error));
     reply
       .code(restError.status)
       .headers(restError.headers)
