@@ -15,6 +15,7 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {openWaitlistDatabase, type SqlSession} from '../server/waitlist/database';
+import {deleteExpiredSignUps} from '../server/waitlist/sign-up-expiry';
 
 const ROWS = `select id::text, email, to_char(created_at at time zone 'UTC',
   'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at from public.waitlist_emails order by id`;
@@ -38,7 +39,6 @@ async function deleteAddress(session: SqlSession, email: string): Promise<string
   return `${removed.length === 0 ? 'Not on the waitlist' : 'Deleted'}: ${email}\n`;
 }
 
-const EXPIRED = 'select waitlist_private.delete_expired_sign_ups() as count';
 const SENT_TO = `with deleted as (delete from public.waitlist_emails where created_at <= $1 returning 1)
   select count(*)::integer as count from deleted`;
 const USAGE =
@@ -62,8 +62,8 @@ function launchTime(text: string | undefined): Date {
 
 /** Deletes what the privacy policy says is kept no longer, and says how many rows went. */
 async function purge(session: SqlSession, launchSent: Date | undefined): Promise<string> {
-  const [expired] = await session.query<{count: number}>(EXPIRED);
-  const lines = [`Deleted ${expired?.count ?? 0} sign-ups made more than two years ago`];
+  const expired = await deleteExpiredSignUps(session);
+  const lines = [`Deleted ${expired} sign-ups made more than two years ago`];
   if (launchSent) {
     const [sent] = await session.query<{count: number}>(SENT_TO, [launchSent.toISOString()]);
     lines.push(`Deleted ${sent?.count ?? 0} sign-ups made by ${launchSent.toISOString()}`);

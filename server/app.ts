@@ -22,6 +22,7 @@ import {loadStaticSite, resolveUrlPath, type StaticFile} from './static-site';
 import {isTrustedProxy, type TrustedProxies} from './trust-proxy';
 import {openWaitlistDatabase, type WaitlistDatabaseOptions} from './waitlist/database';
 import {waitlistRestApi} from './waitlist/rest-api';
+import {startSignUpExpiry} from './waitlist/sign-up-expiry';
 
 export interface AppOptions {
   /** The production build to serve; `undefined` serves the REST stand-in alone. */
@@ -233,7 +234,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const database = await openWaitlistDatabase(options.waitlist);
-  app.addHook('onClose', async () => database.close());
+  const expiry = await startSignUpExpiry(database, {
+    info: (line) => app.log.info(line),
+    error: (line) => app.log.error(line),
+  });
+  app.addHook('onClose', async () => {
+    expiry.stop();
+    await database.close();
+  });
   await app.register(waitlistRestApi, {
     prefix: REST_PREFIX,
     database,

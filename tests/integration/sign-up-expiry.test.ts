@@ -1,5 +1,6 @@
 /**
- * The privacy policy's deletion promise on waitlist addresses (docs/operating.md): the operator's
+ * The privacy policy's deletion promise on waitlist addresses (docs/operating.md): the bundled
+ * server deletes sign-ups older than two years as it starts (and daily); the operator's
  * `scripts/waitlist.ts purge` deletes sign-ups older than two years and, given the time the launch
  * e-mail was sent, every sign-up made by then, on embedded PGlite and on a PostgreSQL server; on
  * hosted Supabase a daily pg_cron job of `20261127120000_delete_sign_ups_after_two_years.sql` runs
@@ -15,7 +16,7 @@ import {
   postgresBackend,
   type StorageBackend,
 } from './postgres-cluster';
-import type {Storage} from './server-process';
+import {startServer, type Storage} from './server-process';
 import {tsxArgs} from '../tsx';
 
 jest.setTimeout(120_000);
@@ -83,6 +84,29 @@ function describePurge(backend: StorageBackend): void {
     afterAll(async () => {
       await storage.dispose();
       await backend.tearDown();
+    });
+
+    it('the bundled server deletes the sign-ups older than two years as it starts, and only those', async () => {
+      const fresh = await backend.createStorage();
+      try {
+        await ownerSql(fresh, [
+          [
+            [
+              signedUp('five-years@example.com', '5 years'),
+              signedUp('731-days@example.com', '731 days'),
+              signedUp('729-days@example.com', '729 days'),
+              signedUp('a-day@example.com', '1 day'),
+            ],
+          ],
+        ]);
+        const server = await startServer({storage: fresh});
+        const log = await server.outputMatching(/deleted \d+ sign-ups/);
+        await server.stop();
+        expect(log).toContain('waitlist: deleted 2 sign-ups made more than two years ago');
+        expect(await remaining(fresh)).toEqual(['729-days@example.com', 'a-day@example.com']);
+      } finally {
+        await fresh.dispose();
+      }
     });
 
     it('deletes the sign-ups older than two years, and only those', async () => {
