@@ -33,6 +33,8 @@ export interface AppOptions {
     writesPerMinute: number;
     /** Waitlist reads per client address per minute; `0` lifts the limit. */
     readsPerMinute: number;
+    /** Visitors each limit remembers at once (see visitor-budgets.ts). */
+    maxVisitors?: number;
     /** WAITLIST_PROXY_SECRET: the proxy's, for X-Waitlist-Visitor (see rest-api.ts). */
     proxySecret?: string;
   };
@@ -248,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     anonKey: options.waitlist.anonKey,
     writesPerMinute: options.waitlist.writesPerMinute,
     readsPerMinute: options.waitlist.readsPerMinute,
+    maxVisitors: options.waitlist.maxVisitors,
     proxySecret: options.waitlist.proxySecret,
   });
 
