@@ -109,6 +109,17 @@ function describePurge(backend: StorageBackend): void {
       }
     });
 
+    it('says with --dry-run how many sign-ups it would delete, deleting none', async () => {
+      const before = await remaining(storage);
+      const sent = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
+      const {stdout} = await waitlist(storage, 'purge', '--launch-sent', sent, '--dry-run');
+      expect(stdout).toBe(
+        `Would delete 1 sign-ups made more than two years ago\nWould delete 2 sign-ups made by ${sent}\n`,
+      );
+      expect(before).toHaveLength(4);
+      expect(await remaining(storage)).toEqual(before);
+    });
+
     it('deletes the sign-ups older than two years, and only those', async () => {
       const {stdout} = await waitlist(storage, 'purge');
       expect(stdout).toBe('Deleted 1 sign-ups made more than two years ago\n');
@@ -134,7 +145,17 @@ function describePurge(backend: StorageBackend): void {
         /^--launch-sent needs an ISO time with its zone, e\.g\. /m,
       ],
       [['purge', '--launch-sent', '2099-01-01T00:00:00Z'], /^--launch-sent must be a past time/m],
+      // PostgreSQL and JavaScript read these as 2 March and 2 November.
+      [
+        ['purge', '--launch-sent', '2026-02-30T09:00:00Z'],
+        /^--launch-sent is not a date and time that exists: "2026-02-30T09:00:00Z"$/m,
+      ],
+      [
+        ['purge', '--launch-sent', '2026-11-01T24:00:00Z', '--dry-run'],
+        /^--launch-sent is not a date and time that exists/m,
+      ],
       [['purge', '--everything'], /^Usage: waitlist\.ts export \| .* purge \[--launch-sent/m],
+      [['purge', '--dry-run', 'now'], /^Usage: waitlist\.ts export \| .* purge \[--launch-sent/m],
     ])('refuses %j with one line that says what it takes', async (args, message) => {
       const before = await remaining(storage);
       const stderr = await waitlist(storage, ...args).then(
