@@ -20,6 +20,8 @@ export default tseslint.config(
     ignores: [
       'build/',
       'build-*/',
+      // scripts/rebuild.sh's builds, which build/ links to
+      '.build.releases/',
       '.docusaurus/',
       '.data/',
       'node_modules/',

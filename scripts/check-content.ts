@@ -5,7 +5,9 @@
  * first screen against the first round trip (scripts/first-screen.ts). Builds the site first when
  * the build is missing or older than the sources, as `npm start` does.
  *
- *   npm run check-content [-- --today YYYY-MM-DD] [-- --no-build]
+ *   npm run check-content [-- --today YYYY-MM-DD] [-- --no-build | --build-dir <folder>]
+ *
+ * --build-dir measures that build (one just published) as it is, without building.
  *
  * Exits 1 when something must be fixed, 2 when the check itself could not run.
  */
@@ -36,6 +38,11 @@ export interface CheckOptions {
   today: Date;
   /** Build the site when its build is missing or stale; otherwise say how to get one. */
   build: boolean;
+  /**
+   * The build to measure, when not `<siteDir>/build`: one just published (scripts/rebuild.sh).
+   * It is measured as it is, never built.
+   */
+  buildDir?: string;
 }
 
 export interface CheckResult {
@@ -93,12 +100,13 @@ function firstScreens(articles: readonly Article[], buildDir: string) {
 
 /** Whether the first screens can be measured now, building when allowed; else why not. */
 function buildReady(options: CheckOptions, buildDir: string): string | undefined {
-  if (options.build) {
+  if (options.build && !options.buildDir) {
     buildIfStale(buildDir, options.siteDir);
     return undefined;
   }
   if (!isBuildStale(buildDir, options.siteDir)) return undefined;
   const state = existsSync(buildDir) ? 'is older than the sources' : 'is missing';
+  if (options.buildDir) return `First screens not measured: the build in ${buildDir} ${state}.`;
   return `First screens not measured: the build ${state}; run npm run build (or leave out --no-build).`;
 }
 
@@ -106,7 +114,7 @@ export async function checkContent(options: CheckOptions): Promise<CheckResult> 
   const articles = await readArticles(options.siteDir);
   const findings = articles.flatMap((article) => sourceFindings(article, options));
   const lines = findings.map(formatFinding);
-  const buildDir = path.join(options.siteDir, 'build');
+  const buildDir = options.buildDir ?? path.join(options.siteDir, 'build');
   if (findings.some((finding) => finding.kind === 'invalid')) {
     lines.push('First screens not measured: the build needs the mistakes above fixed first.');
   } else {
@@ -129,11 +137,21 @@ export async function checkContent(options: CheckOptions): Promise<CheckResult> 
 function optionsFrom(args: string[]): CheckOptions {
   const {values} = parseArgs({
     args,
-    options: {today: {type: 'string'}, 'no-build': {type: 'boolean'}},
+    options: {
+      today: {type: 'string'},
+      'no-build': {type: 'boolean'},
+      'build-dir': {type: 'string'},
+    },
   });
   const today = values.today === undefined ? chinaDay(new Date()) : parseDay(values.today);
   if (!today) throw new Error(`--today takes a day as YYYY-MM-DD, got "${values.today}"`);
-  return {siteDir: path.resolve(__dirname, '..'), today, build: !values['no-build']};
+  const buildDir = values['build-dir'];
+  return {
+    siteDir: path.resolve(__dirname, '..'),
+    today,
+    build: !values['no-build'],
+    buildDir: buildDir === undefined ? undefined : path.resolve(buildDir),
+  };
 }
 
 async function main(): Promise<void> {

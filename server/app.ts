@@ -22,6 +22,7 @@ import {loadStaticSite, resolveUrlPath, type StaticFile} from './static-site';
 import {isTrustedProxy, type TrustedProxies} from './trust-proxy';
 import {openWaitlistDatabase, type WaitlistDatabaseOptions} from './waitlist/database';
 import {waitlistRestApi} from './waitlist/rest-api';
+import {startSignUpExpiry} from './waitlist/sign-up-expiry';
 
 export interface AppOptions {
   /** The production build to serve; `undefined` serves the REST stand-in alone. */
@@ -32,6 +33,8 @@ export interface AppOptions {
     writesPerMinute: number;
     /** Waitlist reads per client address per minute; `0` lifts the limit. */
     readsPerMinute: number;
+    /** Visitors each limit remembers at once (see visitor-budgets.ts). */
+    maxVisitors?: number;
     /** WAITLIST_PROXY_SECRET: the proxy's, for X-Waitlist-Visitor (see rest-api.ts). */
     proxySecret?: string;
   };
@@ -233,13 +236,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const database = await openWaitlistDatabase(options.waitlist);
-  app.addHook('onClose', async () => database.close());
+  const expiry = await startSignUpExpiry(database, {
+    info: (line) => app.log.info(line),
+    error: (line) => app.log.error(line),
+  });
+  app.addHook('onClose', async () => {
+    expiry.stop();
+    await database.close();
+  });
   await app.register(waitlistRestApi, {
     prefix: REST_PREFIX,
     database,
     anonKey: options.waitlist.anonKey,
     writesPerMinute: options.waitlist.writesPerMinute,
     readsPerMinute: options.waitlist.readsPerMinute,
+    maxVisitors: options.waitlist.maxVisitors,
     proxySecret: options.waitlist.proxySecret,
   });
 

@@ -3,6 +3,7 @@
  * Environment: PORT (3000), HOST (localhost), BUILD_DIR (build), DATA_DIR (.data/waitlist),
  * DATABASE_URL (a PostgreSQL server instead of the embedded database), SUPABASE_ANON_KEY,
  * WAITLIST_WRITES_PER_MINUTE (10), WAITLIST_READS_PER_MINUTE (60; 0 lifts either limit),
+ * WAITLIST_MAX_VISITORS (100000: visitors each limit remembers at once),
  * WAITLIST_PROXY_SECRET (the secret of the proxy in front that names each visitor),
  * SERVE_BUILD=false (REST stand-in only), TRUST_PROXY (the addresses or ranges of the reverse
  * proxies in front), HEADERS_TIMEOUT_MS (10000), REQUEST_TIMEOUT_MS (30000),
@@ -17,6 +18,7 @@ import {
 import {LOCAL_ANON_KEY} from '../src/data/waitlist';
 import {buildApp, DEFAULT_LIMITS} from './app';
 import {parseTrustProxy} from './trust-proxy';
+import {MAX_VISITORS} from './waitlist/visitor-budgets';
 
 function readInteger(name: string, fallback: number, least = 0): number {
   const raw = process.env[name];
@@ -57,6 +59,7 @@ async function serve(): Promise<void> {
       anonKey: process.env.SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
       writesPerMinute: readInteger('WAITLIST_WRITES_PER_MINUTE', SIGN_UPS_PER_MINUTE),
       readsPerMinute: readInteger('WAITLIST_READS_PER_MINUTE', READS_PER_MINUTE),
+      maxVisitors: readInteger('WAITLIST_MAX_VISITORS', MAX_VISITORS, 1),
       proxySecret: parseProxySecret(process.env.WAITLIST_PROXY_SECRET, 'WAITLIST_PROXY_SECRET'),
     },
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),

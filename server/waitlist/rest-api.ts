@@ -12,7 +12,7 @@ import type {FastifyPluginCallback, FastifyReply, FastifyRequest} from 'fastify'
 import {PROXY_SECRET_HEADER, VISITOR_HEADER} from '../../plugins/security-headers/waitlist-proxy';
 import {WAITLIST_TABLE} from '../../src/data/waitlist';
 import {DatabaseUnavailableError, type SqlParameter, type WaitlistDatabase} from './database';
-import {createVisitorBudgets, type Taken} from './visitor-budgets';
+import {createVisitorBudgets, type Taken, type VisitorBudgets} from './visitor-budgets';
 
 export interface WaitlistRestApiOptions {
   database: WaitlistDatabase;
@@ -24,6 +24,8 @@ export interface WaitlistRestApiOptions {
   writesPerMinute: number;
   /** Reads (HEAD, GET) per visitor per minute; 0 lifts the limit. */
   readsPerMinute: number;
+  /** Visitors each limit remembers at once (MAX_VISITORS); the oldest is forgotten for a new one. */
+  maxVisitors?: number;
   /**
    * WAITLIST_PROXY_SECRET: with it, X-Waitlist-Visitor names the visitor of a request whose
    * X-Waitlist-Proxy-Secret matches, as the hosted limiter trusts it (see the migrations).
@@ -246,13 +248,23 @@ function toRestError(error: unknown): RestError {
   return serverError(500, 'XX000');
 }
 
+/**
+ * A failure's log line: its code and message only. The error object itself would carry more:
+ * PGlite attaches the statement's parameters (a visitor's address) and node-postgres the row.
+ */
+function logLine(status: number, error: unknown): string {
+  const {code} = error as {code?: unknown};
+  const message = error instanceof Error ? error.message : String(error);
+  return `waitlist: answered ${status}: ${typeof code === 'string' ? `${code} ` : ''}${message}`;
+}
+
 function contentRange(rows: number, total: number | undefined): string {
   return `${rows > 0 ? `0-${rows - 1}` : '*'}/${total ?? '*'}`;
 }
 
 export const waitlistRestApi: FastifyPluginCallback<WaitlistRestApiOptions> = (
   instance,
-  {database, anonKey, writesPerMinute, readsPerMinute, proxySecret},
+  {database, anonKey, writesPerMinute, readsPerMinute, maxVisitors, proxySecret},
   registered,
 ) => {
   const table = `public.${WAITLIST_TABLE}`;
@@ -264,7 +276,8 @@ export const waitlistRestApi: FastifyPluginCallback<WaitlistRestApiOptions> = (
     done(null, body);
   });
 
-  const budgets = (max: number) => (max > 0 ? createVisitorBudgets(max) : undefined);
+  const budgets = (max: number) =>
+    max > 0 ? createVisitorBudgets(max, Date.now, maxVisitors) : undefined;
   const reads = budgets(readsPerMinute);
   const writes = budgets(writesPerMinute);
   instance.addHook('onClose', (_instance, done) => {
@@ -272,6 +285,8 @@ export const waitlistRestApi: FastifyPluginCallback<WaitlistRestApiOptions> = (
     writes?.stop();
     done();
   });
+  /** Who each sign-up counts against, until its body is found well-formed and it is counted. */
+  const signUpVisitors = new WeakMap<FastifyRequest, string>();
   /** The sign-up count each request took, given back unless its row was added. */
   const takenWrites = new WeakMap<FastifyRequest, Taken & {allowed: true}>();
   const giveBack = (request: FastifyRequest) => {
@@ -279,7 +294,27 @@ export const waitlistRestApi: FastifyPluginCallback<WaitlistRestApiOptions> = (
     takenWrites.delete(request);
   };
 
-  /** CORS headers, the key, then the visitor's budget; throws the answer for a refusal. */
+  /** One more request of `visitor`'s budget; throws the 429 when it is spent. */
+  const spend = (budget: VisitorBudgets, visitor: string, isRead: boolean) => {
+    const taken = budget.take(visitor);
+    if (taken.allowed) return taken;
+    const max = isRead ? readsPerMinute : writesPerMinute;
+    const message = `Too many waitlist ${isRead ? 'reads' : 'sign-ups'} from this address (at most ${max} a minute). Try again in ${taken.retryAfterSeconds} seconds.`;
+    // Supabase Auth's code for it: PostgREST itself has no rate limit.
+    const body = {code: 'over_request_rate_limit', details: null, hint: null, message};
+    throw new RestError(429, body, {'retry-after': String(taken.retryAfterSeconds)});
+  };
+
+  /**
+   * Counts a sign-up whose body is well-formed, as the hosted limiter, which PostgREST runs only
+   * after it has parsed the body: a malformed one spends nobody's budget and takes no place.
+   */
+  const countSignUp = (request: FastifyRequest) => {
+    const visitor = signUpVisitors.get(request);
+    if (writes && visitor !== undefined) takenWrites.set(request, spend(writes, visitor, false));
+  };
+
+  /** CORS headers, the key, then a read's budget; throws the answer for a refusal. */
   const admit = (request: FastifyRequest, reply: FastifyReply): void => {
     reply.header('access-control-allow-origin', '*');
     if (request.method === 'OPTIONS') return;
@@ -289,17 +324,8 @@ export const waitlistRestApi: FastifyPluginCallback<WaitlistRestApiOptions> = (
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     // Before any budget: a wrong secret is refused even where the limit is lifted.
     const visitor = visitorOf(request, proxySecret);
-    const budget = isRead ? reads : request.method === 'POST' ? writes : undefined;
-    if (!budget) return;
-    const taken = budget.take(visitor);
-    if (!taken.allowed) {
-      const max = isRead ? readsPerMinute : writesPerMinute;
-      const message = `Too many waitlist ${isRead ? 'reads' : 'sign-ups'} from this address (at most ${max} a minute). Try again in ${taken.retryAfterSeconds} seconds.`;
-      // Supabase Auth's code for it: PostgREST itself has no rate limit.
-      const body = {code: 'over_request_rate_limit', details: null, hint: null, message};
-      throw new RestError(429, body, {'retry-after': String(taken.retryAfterSeconds)});
-    }
-    if (!isRead) takenWrites.set(request, taken);
+    if (isRead && reads) spend(reads, visitor, true);
+    if (request.method === 'POST') signUpVisitors.set(request, visitor);
   };
   instance.addHook('onRequest', (request, reply, done) => {
     try {
@@ -325,10 +351,7 @@ export const waitlistRestApi: FastifyPluginCallback<WaitlistRestApiOptions> = (
       return reply.code(400).send();
     }
     const restError = toRestError(error);
-    if (restError.status >= 500) {
-      const what = error instanceof Error ? error.message : String(error);
-      request.log.error({err: error}, `waitlist: answered ${restError.status}: ${what}`);
-    }
+    if (restError.status >= 500) request.log.error(logLine(restError.status, error));
     reply
       .code(restError.status)
       .headers(restError.headers)
@@ -381,6 +404,7 @@ export const waitlistRestApi: FastifyPluginCallback<WaitlistRestApiOptions> = (
   async function insert(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const query = parseQuery(request, ['select']);
     const email = emailOf(request.body);
+    countSignUp(request);
     const returned = query.columns.includes('*') ? ['*'] : [...new Set(['"id"', ...query.columns])];
     const statement = `insert into ${table} (email) values ($1)`;
     const [result] = await database.asAnon((session) =>

@@ -4,16 +4,43 @@
  * second, so no address is kept more than a minute and a second after that request, however
  * little traffic follows. A count taken for a request that then fails can be given back, so that
  * only accepted sign-ups count, as in the hosted limiter (whose count rolls back with the insert).
+ * A visitor is an IPv4 address, or an IPv6 address's /64 (see `clientOf`), as the hosted limiter
+ * counts them.
  */
+import {isIP} from 'node:net';
 
 export const WINDOW_MS = 60_000;
 const SWEEP_INTERVAL_MS = 1_000;
 /**
- * Visitors remembered at once (about 100 B each): many addresses in one minute (an IPv6 /64 holds
- * billions) must not grow the process without end. When full, a new visitor waits for the oldest
- * window to end; those already counted keep their budgets, which eviction would hand back.
+ * Visitors remembered at once (about 100 B each): many addresses in one minute must not grow the
+ * process without end. When full, the oldest window is forgotten to make room: refusing newcomers
+ * instead would let anyone with that many addresses keep every other visitor out.
  */
 export const MAX_VISITORS = 100_000;
+
+/**
+ * Whom a request counts against: an IPv6 address's /64 (one subscriber's network, whose billions
+ * of addresses would otherwise each get a budget), an IPv4 address (also written as IPv6,
+ * ::ffff:a.b.c.d) itself, anything else (a proxy's name for a visitor) its lower-cased text. As
+ * waitlist_private.client_of() decides it on hosted Supabase.
+ */
+export function clientOf(address: string): string {
+  const text = address.trim().toLowerCase();
+  const version = isIP(text);
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
+  if (version !== 6 || mapped) return mapped ?? text;
+  const [head = '', tail] = (text.split('%')[0] ?? '').split('::');
+  const groupsOf = (part: string | undefined) => (part ? part.split(':') : []);
+  // A dotted IPv4 ending holds two groups.
+  const tailGroups = groupsOf(tail).flatMap((group) => (group.includes('.') ? ['0', '0'] : group));
+  const headGroups = groupsOf(head);
+  const zeros = Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
+  const groups = [...headGroups, ...(tail === undefined ? [] : zeros), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 interface Window {
   count: number;
@@ -28,7 +55,8 @@ export type Taken =
   | {allowed: false; retryAfterSeconds: number};
 
 export interface VisitorBudgets {
-  take(visitor: string): Taken;
+  /** Counts a request from `address` against its visitor's budget (see `clientOf`). */
+  take(address: string): Taken;
   /** How many visitors are remembered now. */
   size(): number;
   stop(): void;
@@ -52,24 +80,26 @@ export function createVisitorBudgets(
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
   timer.unref();
 
-  const currentWindow = (visitor: string, time: number): Window | undefined => {
+  const currentWindow = (visitor: string, time: number): Window => {
     const existing = windows.get(visitor);
     if (existing && existing.endsAt > time) return existing;
     windows.delete(visitor);
     if (windows.size >= maxVisitors) sweep();
-    if (windows.size >= maxVisitors) return undefined;
+    const oldest = windows.keys().next();
+    if (windows.size >= maxVisitors && !oldest.done) windows.delete(oldest.value);
     const fresh = {count: 0, endsAt: time + WINDOW_MS};
     windows.set(visitor, fresh);
     return fresh;
   };
 
   return {
-    take(visitor) {
+    take(address) {
+      const visitor = clientOf(address);
       const time = now();
       const window = currentWindow(visitor, time);
-      if (!window || window.count >= max) {
-        const endsAt = (window ?? windows.values().next().value)?.endsAt ?? time + WINDOW_MS;
-        return {allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - time) / 1000))};
+      if (window.count >= max) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((window.endsAt - time) / 1000));
+        return {allowed: false, retryAfterSeconds};
       }
       window.count += 1;
       let released = false;

@@ -6,7 +6,11 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {READS_PER_MINUTE, SIGN_UPS_PER_MINUTE} from '../../plugins/security-headers/waitlist-proxy';
+import {
+  CONNECTIONS_PER_VISITOR,
+  READS_PER_MINUTE,
+  SIGN_UPS_PER_MINUTE,
+} from '../../plugins/security-headers/waitlist-proxy';
 import {parseHeadersFile} from '../../server/headers-file';
 import {createPgliteStorage, startServer} from '../integration/server-process';
 import {startRecordingUpstream} from './upstream';
@@ -31,13 +35,17 @@ export const startProject = () =>
   startRecordingUpstream({proxySecret: PROXY_SECRET, writesPerMinute: SIGN_UPS_PER_MINUTE});
 
 /** The bundled server, with the waitlist's per-visitor limits or (by default) without. */
-async function startBundledServer(limits = {writesPerMinute: 0, readsPerMinute: 0}) {
+async function startBundledServer(limits?: {writesPerMinute: number; readsPerMinute: number}) {
   const storage = await createPgliteStorage();
   const server = await startServer({
     storage,
     buildDir: BUILD_DIR,
     port: await freePort(),
-    ...limits,
+    writesPerMinute: limits?.writesPerMinute ?? 0,
+    readsPerMinute: limits?.readsPerMinute ?? 0,
+    // With the limits, its cap on each visitor's connections too, as served: a sign-up is counted
+    // once its body has arrived, so the cap alone bounds the calls a visitor holds unfinished.
+    env: limits ? {MAX_CONNECTIONS_PER_ADDRESS: String(CONNECTIONS_PER_VISITOR)} : {},
   });
   return {
     url: server.url,

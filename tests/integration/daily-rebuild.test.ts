@@ -2,9 +2,12 @@
  * The daily rebuild that nginx, Caddy and the bundled server run (scripts/rebuild.sh, started by
  * deploy/systemd/gotcha-labs-rebuild.timer): a build on the day after a marked fact ends shows it
  * as ended in the HTML, and a post's front-matter `expires` in its description, sharing tags, feeds
- * and card; the live folder is replaced whole and published. Builds a copy of the site once.
+ * and card; the live folder is replaced whole, published and checked. Two runs at once: one does
+ * nothing, and the live folder is there throughout; a failed publish puts the previous build
+ * back. Builds a copy of the site once; later runs copy that build (REBUILD_BUILD_COMMAND).
  */
 import {execFile} from 'node:child_process';
+import {existsSync} from 'node:fs';
 import {mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
@@ -31,7 +34,7 @@ afterAll(async () => {
 });
 
 it('rebuilds as on the day after a fact ends, swaps the live folder whole and publishes it', async () => {
-  await run('scripts/rebuild.sh', [], {
+  const {stdout} = await run('scripts/rebuild.sh', [], {
     cwd: site,
     env: {
       ...process.env,
@@ -47,6 +50,9 @@ it('rebuilds as on the day after a fact ends, swaps the live folder whole and pu
   expect(live).not.toContain('yesterday.html');
   expect((await readdir(site)).filter((entry) => entry.startsWith('live.'))).toEqual([]);
   expect(await readFile(path.join(site, 'published.txt'), 'utf8')).toBe('published\n');
+  // check-content measured the build just published, not a build of its own.
+  expect(stdout).toMatch(/index\.mdx: first screen .* of .* \(whole page /);
+  expect(existsSync(path.join(site, 'build'))).toBe(false);
   const out = (file: string) => readFile(path.join(site, 'live', file), 'utf8');
   const guide = await out('blog/china-best-travel-destination-2025.html');
   // The note after the marked fact is shown, not hidden for the page script to show.
@@ -87,6 +93,82 @@ it('rebuilds as on the day after a fact ends, swaps the live folder whole and pu
     for (const [isTravelGuide, count] of notices) expect(count).toBe(isTravelGuide ? 1 : 0);
   }
   expect(await out('blog/rss.xml')).toContain(`<description><![CDATA[${ended}`);
+});
+
+/** Runs rebuild.sh on the site with `env`, its build a copy of the live one (no real build). */
+function rebuild(env: Record<string, string>) {
+  return run('scripts/rebuild.sh', [], {
+    cwd: site,
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      REBUILD_OUT: 'live',
+      REBUILD_BUILD_COMMAND: 'cp -r live/. "$1"',
+      ...env,
+    },
+  });
+}
+
+/** A run's exit code and what it printed on standard error. */
+function outcome(running: Promise<unknown>): Promise<{code: number; stderr: string}> {
+  return running.then(
+    () => ({code: 0, stderr: ''}),
+    (error: unknown) => error as {code: number; stderr: string},
+  );
+}
+
+/** Resolves once `condition` holds, checking every 20 ms (a state, not a duration). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+it('runs one rebuild at a time, the live folder there throughout, the second saying why it did nothing', async () => {
+  const fifo = path.join(site, 'go.fifo');
+  await run('mkfifo', [fifo]);
+  let missing = 0;
+  const running = {first: true};
+  const watch = (async () => {
+    while (running.first) {
+      if (!existsSync(path.join(site, 'live', 'index.html'))) missing += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  // The first run's build waits, holding the lock, until the test lets it go on.
+  const first = rebuild({
+    REBUILD_BUILD_COMMAND: `touch building; read -r _ < go.fifo; cp -r live/. "$1"; echo first > "$1/run.txt"`,
+  });
+  await until(() => existsSync(path.join(site, 'building')));
+  const second = await outcome(rebuild({REBUILD_BUILD_COMMAND: 'echo second > "$1/run.txt"'}));
+  await writeFile(fifo, 'go\n');
+  await first;
+  running.first = false;
+  await watch;
+
+  expect({code: second.code, lines: second.stderr.trimEnd().split('\n')}).toEqual({
+    code: 1,
+    lines: [
+      '[rebuild] another rebuild of this checkout is running (it holds .rebuild.lock): this one did nothing',
+    ],
+  });
+  expect(missing).toBe(0);
+  expect(await readFile(path.join(site, 'live', 'run.txt'), 'utf8')).toBe('first\n');
+  // Only the live build is kept.
+  expect(await readdir(path.join(site, '.live.releases'))).toHaveLength(1);
+});
+
+it('puts the previous build back when PUBLISH_COMMAND fails, and says which build is live', async () => {
+  const before = await readFile(path.join(site, 'live', 'index.html'), 'utf8');
+  const failed = await outcome(
+    rebuild({
+      REBUILD_BUILD_COMMAND: 'mkdir "$1" && echo broken > "$1/index.html"',
+      PUBLISH_COMMAND: 'exit 3',
+    }),
+  );
+  expect(failed.code).toBe(1);
+  expect(failed.stderr).toMatch(
+    /^\[rebuild\] PUBLISH_COMMAND failed: live serves the previous build again, \.\/\.live\.releases\/\S+ \(the new one is kept in \S+\)$/m,
+  );
+  expect(await readFile(path.join(site, 'live', 'index.html'), 'utf8')).toBe(before);
 });
 
 it('the timer and the scheduled workflow both fire at 00:05 in Beijing, 16:05 UTC', async () => {

@@ -1,6 +1,7 @@
 /**
- * The hosted-Supabase sign-up limiter of `20261125000000_limiter_without_addresses.sql` and
- * `20261127000000_limiter_per_visitor_behind_proxy.sql` (per visitor behind the site's proxy), run as
+ * The hosted-Supabase sign-up limiter of `20261125000000_limiter_without_addresses.sql`,
+ * `20261127000000_limiter_per_visitor_behind_proxy.sql` (per visitor behind the site's proxy) and
+ * `20261128020000_limiter_per_ipv6_network.sql` (an IPv6 client by its /64), run as
  * PostgREST runs it: as role anon, with the request's method, path and headers set, the
  * pre-request function called, then the insert. On embedded PGlite and on a PostgreSQL server,
  * through the server's own migration code.
@@ -40,6 +41,9 @@ const ALL_VERSIONS = [
   '20261126000000',
   '20261127000000',
   '20261127120000',
+  '20261128000000',
+  '20261128010000',
+  '20261128020000',
 ];
 const PURGE_JOB = 'waitlist-limiter-purge';
 
@@ -291,6 +295,26 @@ function describeLimiter(backend: StorageBackend): void {
       expect(rowsOf(stored)).toEqual([{n: 12}]);
     });
 
+    it('counts IPv6 clients by their /64 and IPv4 ones written as IPv6 as themselves', async () => {
+      const [outcomes] = await runOwnerSql(await newStorage(), [
+        [
+          ...Array.from({length: 11}, (_, index) =>
+            signUp(`net${index}@example.com`, {'cf-connecting-ip': `2001:db8:0:7::${index + 1}`}),
+          ),
+          signUp('next-network@example.com', {'cf-connecting-ip': '2001:db8:0:8::1'}),
+          ...signUps(10, 'mapped', {'cf-connecting-ip': `::ffff:${IPV4}`}),
+          signUp('plain@example.com', {'cf-connecting-ip': IPV4}),
+        ],
+      ]);
+      expect(outcomes?.map(errorCode)).toEqual([
+        ...Array<string>(10).fill('ok'),
+        'PT429',
+        'ok',
+        ...Array<string>(10).fill('ok'),
+        'PT429',
+      ]);
+    });
+
     it('counts each visitor behind the proxy that sends the secret, not the proxy', async () => {
       const [outcomes] = await runOwnerSql(await newStorage(), [PER_VISITOR_STEPS]);
       expectPerVisitor(outcomes);
@@ -341,14 +365,23 @@ function describeLimiter(backend: StorageBackend): void {
       ]);
       expect(outcomes?.map(errorCode)).toEqual([
         '42501',
-        '22023',
-        '22023',
+        'ok',
+        'ok',
         'ok',
         'ok',
         '42501',
         'ok',
         'ok',
       ]);
+      const notSet = [
+        {
+          set_proxy_secret:
+            'Not set: the waitlist proxy secret must be 32 to 256 letters, digits, - or _ (make one with: openssl rand -hex 32); the secret set before, if any, stays',
+        },
+      ];
+      expect([rowsOf(outcomes?.[1]), rowsOf(outcomes?.[2])]).toEqual([notSet, notSet]);
+      expect(rowsOf(outcomes?.[3])[0]?.set_proxy_secret).toMatch(/^Set: /);
+      expect(rowsOf(outcomes?.[6])[0]?.set_proxy_secret).toMatch(/^Removed: /);
       expect(rowsOf(outcomes?.[4])).toEqual([
         {hash: createHash('sha256').update(PROXY_SECRET).digest('hex'), rows: 1},
       ]);

@@ -4,7 +4,7 @@
  * so when the tests run as root the cluster runs as the `postgres` OS user.
  */
 import {execFile} from 'node:child_process';
-import {chown, mkdtemp, rm} from 'node:fs/promises';
+import {chown, mkdtemp, readFile, rm} from 'node:fs/promises';
 import {existsSync, readdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,8 @@ export interface PostgresCluster {
   /** Starts PostgreSQL again after kill(). */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** What PostgreSQL has written to its server log so far. */
+  log(): Promise<string>;
 }
 
 export interface PostgresClusterOptions {
@@ -73,6 +75,7 @@ export async function startPostgresCluster(
   const root = await mkdtemp(path.join(tmpdir(), 'waitlist-postgres-'));
   if (asRoot) await chown(root, await idOf('postgres', '-u'), await idOf('postgres', '-g'));
   const dataDir = path.join(root, 'data');
+  const logFile = path.join(root, 'postgres.log');
   const port = await freePort();
 
   const runPostgresTool = async (tool: string, args: readonly string[]): Promise<void> => {
@@ -104,16 +107,7 @@ export async function startPostgresCluster(
     ...Object.entries(options.settings ?? {}).map(([name, value]) => `-c ${name}=${value}`),
   ].join(' ');
   const start = () =>
-    runPostgresTool('pg_ctl', [
-      '-D',
-      dataDir,
-      '-l',
-      path.join(root, 'postgres.log'),
-      '-o',
-      serverOptions,
-      '-w',
-      'start',
-    ]);
+    runPostgresTool('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', 'start']);
   const kill = () => runPostgresTool('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
   await start();
 
@@ -138,6 +132,7 @@ export async function startPostgresCluster(
     },
     kill,
     start,
+    log: () => readFile(logFile, 'utf8'),
     async stop() {
       try {
         await kill();

@@ -1,5 +1,6 @@
 /**
- * The privacy policy's deletion promise on waitlist addresses (docs/operating.md): the operator's
+ * The privacy policy's deletion promise on waitlist addresses (docs/operating.md): the bundled
+ * server deletes sign-ups older than two years as it starts (and daily); the operator's
  * `scripts/waitlist.ts purge` deletes sign-ups older than two years and, given the time the launch
  * e-mail was sent, every sign-up made by then, on embedded PGlite and on a PostgreSQL server; on
  * hosted Supabase a daily pg_cron job of `20261127120000_delete_sign_ups_after_two_years.sql` runs
@@ -15,7 +16,7 @@ import {
   postgresBackend,
   type StorageBackend,
 } from './postgres-cluster';
-import type {Storage} from './server-process';
+import {startServer, type Storage} from './server-process';
 import {tsxArgs} from '../tsx';
 
 jest.setTimeout(120_000);
@@ -85,6 +86,40 @@ function describePurge(backend: StorageBackend): void {
       await backend.tearDown();
     });
 
+    it('the bundled server deletes the sign-ups older than two years as it starts, and only those', async () => {
+      const fresh = await backend.createStorage();
+      try {
+        await ownerSql(fresh, [
+          [
+            [
+              signedUp('five-years@example.com', '5 years'),
+              signedUp('731-days@example.com', '731 days'),
+              signedUp('729-days@example.com', '729 days'),
+              signedUp('a-day@example.com', '1 day'),
+            ],
+          ],
+        ]);
+        const server = await startServer({storage: fresh});
+        const log = await server.outputMatching(/deleted \d+ sign-ups/);
+        await server.stop();
+        expect(log).toContain('waitlist: deleted 2 sign-ups made more than two years ago');
+        expect(await remaining(fresh)).toEqual(['729-days@example.com', 'a-day@example.com']);
+      } finally {
+        await fresh.dispose();
+      }
+    });
+
+    it('says with --dry-run how many sign-ups it would delete, deleting none', async () => {
+      const before = await remaining(storage);
+      const sent = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
+      const {stdout} = await waitlist(storage, 'purge', '--launch-sent', sent, '--dry-run');
+      expect(stdout).toBe(
+        `Would delete 1 sign-ups made more than two years ago\nWould delete 2 sign-ups made by ${sent}\n`,
+      );
+      expect(before).toHaveLength(4);
+      expect(await remaining(storage)).toEqual(before);
+    });
+
     it('deletes the sign-ups older than two years, and only those', async () => {
       const {stdout} = await waitlist(storage, 'purge');
       expect(stdout).toBe('Deleted 1 sign-ups made more than two years ago\n');
@@ -110,7 +145,17 @@ function describePurge(backend: StorageBackend): void {
         /^--launch-sent needs an ISO time with its zone, e\.g\. /m,
       ],
       [['purge', '--launch-sent', '2099-01-01T00:00:00Z'], /^--launch-sent must be a past time/m],
+      // PostgreSQL and JavaScript read these as 2 March and 2 November.
+      [
+        ['purge', '--launch-sent', '2026-02-30T09:00:00Z'],
+        /^--launch-sent is not a date and time that exists: "2026-02-30T09:00:00Z"$/m,
+      ],
+      [
+        ['purge', '--launch-sent', '2026-11-01T24:00:00Z', '--dry-run'],
+        /^--launch-sent is not a date and time that exists/m,
+      ],
       [['purge', '--everything'], /^Usage: waitlist\.ts export \| .* purge \[--launch-sent/m],
+      [['purge', '--dry-run', 'now'], /^Usage: waitlist\.ts export \| .* purge \[--launch-sent/m],
     ])('refuses %j with one line that says what it takes', async (args, message) => {
       const before = await remaining(storage);
       const stderr = await waitlist(storage, ...args).then(

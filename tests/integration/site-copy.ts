@@ -9,6 +9,8 @@ const SKIP = new Set([
   'node_modules',
   'build',
   'build-waitlist',
+  '.build.releases',
+  '.rebuild.lock',
   '.docusaurus',
   '.data',
   '.cache',

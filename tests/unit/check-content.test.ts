@@ -66,6 +66,21 @@ it('passes as of a day when every fact still holds, saying how to get the build 
   );
 });
 
+it('measures the build it is given without building one, and says when that build is missing', async () => {
+  site = await blogCopy();
+  const buildDir = path.join(site, 'live');
+  const result = await checkContent({
+    siteDir: site,
+    today: day('2026-11-27'),
+    build: true,
+    buildDir,
+  });
+  expect(result.exitCode).toBe(0);
+  expect(result.lines).toContain(
+    `First screens not measured: the build in ${buildDir} is missing.`,
+  );
+});
+
 it('reports a missing description in one line without building, and fails', async () => {
   site = await blogCopy();
   const file = path.join(site, VISA);

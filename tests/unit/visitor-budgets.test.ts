@@ -1,5 +1,10 @@
 /** @jest-environment node */
-import {createVisitorBudgets, type VisitorBudgets} from '../../server/waitlist/visitor-budgets';
+import {
+  clientOf,
+  createVisitorBudgets,
+  MAX_VISITORS,
+  type VisitorBudgets,
+} from '../../server/waitlist/visitor-budgets';
 
 let budgets: VisitorBudgets;
 
@@ -64,16 +69,52 @@ it("gives nothing back to a visitor's next minute from a request of the one befo
   expect(budgets.take('198.51.100.1').allowed).toBe(false);
 });
 
-it('remembers a bounded number of visitors: a new one waits for the oldest window to end', () => {
+it('remembers a bounded number of visitors, forgetting the oldest for a newcomer', () => {
   const bounded = createVisitorBudgets(10, Date.now, 2);
   expect(bounded.take('198.51.100.1').allowed).toBe(true);
   jest.advanceTimersByTime(10_000);
   expect(bounded.take('198.51.100.2').allowed).toBe(true);
-  expect(bounded.take('198.51.100.3')).toEqual({allowed: false, retryAfterSeconds: 50});
-  // Those already counted keep their budgets.
-  expect(bounded.take('198.51.100.1').allowed).toBe(true);
-  jest.advanceTimersByTime(50_000);
   expect(bounded.take('198.51.100.3').allowed).toBe(true);
   expect(bounded.size()).toBe(2);
+  // 198.51.100.1 was forgotten: its next request starts a new minute.
+  expect(Array.from({length: 11}, () => bounded.take('198.51.100.2').allowed)).toEqual([
+    ...Array<boolean>(9).fill(true),
+    false,
+    false,
+  ]);
   bounded.stop();
+});
+
+it(`lets a new visitor in after ${MAX_VISITORS.toLocaleString('en')} others within a minute`, () => {
+  for (let index = 0; index <= MAX_VISITORS; index += 1) {
+    budgets.take(`10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`);
+  }
+  jest.advanceTimersByTime(59_000);
+  expect(budgets.size()).toBe(MAX_VISITORS);
+  expect(budgets.take('198.51.100.1').allowed).toBe(true);
+  expect(budgets.size()).toBe(MAX_VISITORS);
+});
+
+it('counts the addresses of one IPv6 /64 as one visitor, and other /64s apart', () => {
+  const network = Array.from({length: 11}, (_, index) => `2001:db8:0:7::${index.toString(16)}`);
+  expect(network.map((address) => budgets.take(address).allowed)).toEqual([
+    ...Array<boolean>(10).fill(true),
+    false,
+  ]);
+  expect(budgets.take('2001:db8:0:8::1').allowed).toBe(true);
+});
+
+describe('clientOf', () => {
+  it.each([
+    ['2001:db8:0:7::1', '2001:db8:0:7::/64'],
+    ['2001:0DB8:0000:0007:ffff:ffff:ffff:ffff', '2001:db8:0:7::/64'],
+    ['2001:db8::7', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::ffff:198.51.100.1', '198.51.100.1'],
+    ['64:ff9b::198.51.100.1', '64:ff9b:0:0::/64'],
+    ['198.51.100.1', '198.51.100.1'],
+    ['Visitor-Name', 'visitor-name'],
+  ])('counts %s as %s', (address, client) => {
+    expect(clientOf(address)).toBe(client);
+  });
 });
