@@ -10,14 +10,10 @@ import Fastify, {
 import fresh from 'fresh';
 import {contentSecurityPolicy, headerRules} from '../plugins/security-headers/headers';
 import {MOVED_PATHS} from '../plugins/security-headers/redirects';
-import {
-  BODY_TIMEOUT_S,
-  CONNECTIONS_PER_VISITOR,
-  MAX_BODY_BYTES,
-} from '../plugins/security-headers/waitlist-proxy';
+import {BODY_TIMEOUT_S, CONNECTIONS_PER_VISITOR, MAX_BODY_BYTES} from '../contracts/waitlist-proxy';
 import {answerClientErrors} from './client-errors';
 import {capConnectionsPerAddress} from './connection-cap';
-import {headersFor, parseHeadersFile} from './headers-file';
+import {headersFor, parseHeadersFile} from '../contracts/headers-file';
 import {loadStaticSite, resolveUrlPath, type StaticFile} from './static-site';
 import {isTrustedProxy, type TrustedProxies} from './trust-proxy';
 import {openWaitlistDatabase, type WaitlistDatabaseOptions} from './waitlist/database';

@@ -7,7 +7,7 @@ import {build} from 'esbuild';
 import {injectManifest} from 'workbox-build';
 import {PALETTE} from '../../src/lib/brand-palette';
 import {articlePaths} from '../blog-summaries/summaries';
-import {OFFLINE_PAGE, WORKER_PATH, type OfflineGuides} from './protocol';
+import {OFFLINE_PAGE, WORKER_PATH, type OfflineGuides} from '../../contracts/offline-worker';
 
 export const MANIFEST_PATH = '/manifest.webmanifest';
 const ICON_SIZES = [192, 512] as const;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {load, type CheerioAPI} from 'cheerio';
 import type {AnyNode} from 'domhandler';
-import {browserBundle} from '../../src/lib/browser-bundle';
+import {browserBundle} from '../page-template/browser-bundle';
 import {SEARCH_SCRIPT_PATH, type SearchDocument} from '../../src/lib/search/protocol';
 import {articlePaths} from '../blog-summaries/summaries';
 

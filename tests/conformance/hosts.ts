@@ -6,8 +6,8 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {READS_PER_MINUTE, SIGN_UPS_PER_MINUTE} from '../../plugins/security-headers/waitlist-proxy';
-import {parseHeadersFile} from '../../server/headers-file';
+import {READS_PER_MINUTE, SIGN_UPS_PER_MINUTE} from '../../contracts/waitlist-proxy';
+import {parseHeadersFile} from '../../contracts/headers-file';
 import {createPgliteStorage, startServer} from '../integration/server-process';
 import {startRecordingUpstream} from './upstream';
 import {

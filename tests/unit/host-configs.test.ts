@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import {parseHeadersFile} from '../../server/headers-file';
+import {parseHeadersFile} from '../../contracts/headers-file';
 import {caddyfile} from '../../plugins/security-headers/caddy';
 import {headerRules, headersFile} from '../../plugins/security-headers/headers';
 import {nginxConfig} from '../../plugins/security-headers/nginx';

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type {SupabaseClient} from '@supabase/supabase-js';
 import Link from '@docusaurus/Link';
-import {LOCAL_ANON_KEY} from '@site/src/data/waitlist';
+import {LOCAL_ANON_KEY} from '@site/contracts/waitlist';
 import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
 import {createAnonClient} from '@site/src/lib/supabase';
 import {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {browserBundle} from './browser-bundle';
 
 /**
@@ -30,7 +31,7 @@ const FILES_PLACEHOLDER = 'PAGE_SCRIPT_FILES';
 export function buildPageScript(): string {
   const code = browserBundle(
     `import {startPage} from './page-script'; startPage(...${FILES_PLACEHOLDER});`,
-    __dirname,
+    path.resolve(__dirname, '../../src/lib'),
   );
   if (code.split(FILES_PLACEHOLDER).length !== 2) {
     throw new Error(`The built page script must name ${FILES_PLACEHOLDER} once`);

@@ -9,7 +9,7 @@
  * rules into the hosts' configuration files; the Cloudflare Pages Function
  * (functions/) runs `proxyWaitlistRequest`. No Node-only import: the Function bundles this file.
  */
-import {WAITLIST_TABLE} from '../../src/data/waitlist';
+import {WAITLIST_TABLE} from './waitlist';
 
 export const WAITLIST_PATH = `/rest/v1/${WAITLIST_TABLE}`;
 export const PROXY_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
