@@ -50,7 +50,7 @@ export interface ClientLimits {
 /** A page takes one request; a form's sign-up a few hundred bytes, even on a slow phone line. */
 export const DEFAULT_LIMITS: ClientLimits = {
   headersTimeout: 10_000,
-  // The same limits as nginx and Caddy in front of Supabase (waitlist-proxy.ts).
+  // The same limits as nginx and Caddy in front of Supabase (contracts/waitlist-proxy.ts).
   requestTimeout: BODY_TIMEOUT_S * 1000,
   connectionsPerAddress: CONNECTIONS_PER_VISITOR,
 };

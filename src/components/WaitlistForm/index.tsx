@@ -59,7 +59,7 @@ export default function WaitlistForm({productTitle}: {productTitle: string}): Re
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    // The page is served with this form rendered (src/lib/ssr-template.ts), and the field is the
+    // The page is served with this form rendered (plugins/page-template/ssr-template.ts), and the field is the
     // browser's own (uncontrolled): what was typed before the form came to life stays in it, and a
     // submit the page held back meanwhile is sent now.
     const element = form.current;
