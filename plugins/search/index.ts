@@ -68,12 +68,11 @@ export function searchDocument(html: string, url: string): SearchDocument {
   return {url, title, description, sections: sections.filter((s) => s.heading || s.text)};
 }
 
-/** The search's script: src/lib/search/box.ts and its engine, with the guides' text. */
+/** The search's script: src/lib/search/script.ts, its box and engine, with the guides' text. */
 export function searchScript(documents: SearchDocument[]): string {
-  return browserBundle(
-    `import {connectSearch} from './box'; connectSearch(${JSON.stringify(documents)});`,
-    path.resolve(__dirname, '../../src/lib/search'),
-  );
+  return browserBundle(path.resolve(__dirname, '../../src/lib/search/script.ts'), {
+    SEARCH_DOCUMENTS: JSON.stringify(documents),
+  });
 }
 
 /**
