@@ -3,7 +3,6 @@ import {readdir, readFile, rename, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import postcss from 'postcss';
 import {PurgeCSS, type ExtractorResultDetailed} from 'purgecss';
-import type {Plugin} from '@docusaurus/types';
 import {SEARCH_CLASS} from '../../src/lib/search/protocol';
 
 /** The template's stylesheet links, which load without blocking the paint (ssr-template.ts). */
@@ -116,52 +115,48 @@ export function pageRules(css: string, pages: string[]): Promise<string> {
 }
 
 /**
- * After the build, puts in each page a `<style>` with the rules its own elements use, so the
- * first paint waits for no stylesheet, and points the page's deferred stylesheet link (switched on
- * by the page script, `media="print"` until then) at a stylesheet of the rules any page can use
- * (`pages.<hash>.css`, cached across pages): hover and focus states, print styles, what the page
- * script hides or disables, the search's results. The full stylesheet, which also styles what only
- * the framework draws (toasts), comes with the framework when a visitor asks for it; the `<noscript>`
- * link serves it to visitors without JavaScript.
+ * After the build (the first of plugins/post-build's steps), puts in each page a `<style>` with
+ * the rules its own elements use, so the first paint waits for no stylesheet, and points the
+ * page's deferred stylesheet link (switched on by the page script, `media="print"` until then) at
+ * a stylesheet of the rules any page can use (`pages.<hash>.css`, cached across pages): hover and
+ * focus states, print styles, what the page script hides or disables, the search's results. The
+ * full stylesheet, which also styles what only the framework draws (toasts), comes with the
+ * framework when a visitor asks for it; the `<noscript>` link serves it to visitors without
+ * JavaScript.
  */
-export default function criticalCss(): Plugin {
-  return {
-    name: 'critical-css',
-    async postBuild({outDir}) {
-      const entries = await readdir(outDir, {recursive: true});
-      const pages = await Promise.all(
-        entries
-          .filter((entry) => entry.endsWith('.html'))
-          .map(async (entry) => {
-            const file = path.join(outDir, entry);
-            const html = await readFile(file, 'utf8');
-            const link = DEFERRED_LINK.exec(html);
-            const href = link && STYLESHEET_HREF.exec(link[0])?.[1];
-            if (!link || !href)
-              throw new Error(`critical-css: no deferred stylesheet link in ${entry}`);
-            return {file, html, link, href};
-          }),
-      );
-      for (const href of new Set(pages.map((page) => page.href))) {
-        const css = await readFile(path.join(outDir, href), 'utf8');
-        const linking = pages.filter((page) => page.href === href);
-        const rules = await pageRules(
-          css,
-          linking.map((page) => page.html),
-        );
-        const hash = createHash('sha256').update(rules).digest('hex').slice(0, 8);
-        const pagesHref = `${path.posix.dirname(href)}/pages.${hash}.css`;
-        await writeFile(path.join(outDir, pagesHref), rules);
-        for (const {file, html, link} of linking) {
-          const style = `<style>${await criticalRules(css, html)}</style>`;
-          const pagesLink = link[0].replace(href, pagesHref);
-          const output =
-            html.slice(0, link.index) + style + pagesLink + html.slice(link.index + link[0].length);
-          // Other plugins read the pages after the build too: never let them see a half-written one.
-          await writeFile(`${file}.tmp`, output);
-          await rename(`${file}.tmp`, file);
-        }
-      }
-    },
-  };
+export async function inlineCriticalCss(outDir: string): Promise<void> {
+  const entries = await readdir(outDir, {recursive: true});
+  const pages = await Promise.all(
+    entries
+      .filter((entry) => entry.endsWith('.html'))
+      .map(async (entry) => {
+        const file = path.join(outDir, entry);
+        const html = await readFile(file, 'utf8');
+        const link = DEFERRED_LINK.exec(html);
+        const href = link && STYLESHEET_HREF.exec(link[0])?.[1];
+        if (!link || !href)
+          throw new Error(`critical-css: no deferred stylesheet link in ${entry}`);
+        return {file, html, link, href};
+      }),
+  );
+  for (const href of new Set(pages.map((page) => page.href))) {
+    const css = await readFile(path.join(outDir, href), 'utf8');
+    const linking = pages.filter((page) => page.href === href);
+    const rules = await pageRules(
+      css,
+      linking.map((page) => page.html),
+    );
+    const hash = createHash('sha256').update(rules).digest('hex').slice(0, 8);
+    const pagesHref = `${path.posix.dirname(href)}/pages.${hash}.css`;
+    await writeFile(path.join(outDir, pagesHref), rules);
+    for (const {file, html, link} of linking) {
+      const style = `<style>${await criticalRules(css, html)}</style>`;
+      const pagesLink = link[0].replace(href, pagesHref);
+      const output =
+        html.slice(0, link.index) + style + pagesLink + html.slice(link.index + link[0].length);
+      // plugins/social-cards reads the pages meanwhile: never let it see a half-written one.
+      await writeFile(`${file}.tmp`, output);
+      await rename(`${file}.tmp`, file);
+    }
+  }
 }

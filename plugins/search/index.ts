@@ -1,11 +1,11 @@
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
 import {load, type CheerioAPI} from 'cheerio';
 import type {AnyNode} from 'domhandler';
 import {browserBundle} from '../page-template/browser-bundle';
 import {SEARCH_SCRIPT_PATH, type SearchDocument} from '../../src/lib/search/protocol';
 import {articlePaths} from '../blog-summaries/summaries';
+import type {BuiltSite} from '../post-build/built-site';
 
 /** Elements whose text runs on into the next word's, rather than being a block of its own. */
 const INLINE =
@@ -76,21 +76,16 @@ export function searchScript(documents: SearchDocument[]): string {
 }
 
 /**
- * The article search: after the build, reads every article's built page and writes
- * `SEARCH_SCRIPT_PATH`, the search's code with the articles' text, which the page script loads
- * when a visitor first uses the search box (src/lib/page-script.ts). A new article is searchable
- * with no change here.
+ * The article search: after the build (a step of plugins/post-build), reads every article's built
+ * page and writes `SEARCH_SCRIPT_PATH`, the search's code with the articles' text, which the page
+ * script loads when a visitor first uses the search box (src/lib/page-script.ts). A new article
+ * is searchable with no change here.
  */
-export default function searchPlugin(): Plugin {
-  return {
-    name: 'search',
-    async postBuild({outDir, routesPaths}) {
-      const documents = await Promise.all(
-        articlePaths(routesPaths).map(async (route) =>
-          searchDocument(await readFile(path.join(outDir, `${route}.html`), 'utf8'), route),
-        ),
-      );
-      await writeFile(path.join(outDir, SEARCH_SCRIPT_PATH), searchScript(documents));
-    },
-  };
+export async function writeSearchScript({outDir, routesPaths}: BuiltSite): Promise<void> {
+  const documents = await Promise.all(
+    articlePaths(routesPaths).map(async (route) =>
+      searchDocument(await readFile(path.join(outDir, `${route}.html`), 'utf8'), route),
+    ),
+  );
+  await writeFile(path.join(outDir, SEARCH_SCRIPT_PATH), searchScript(documents));
 }
