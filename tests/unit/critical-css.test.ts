@@ -8,6 +8,7 @@ const css = `
 .menu { color: var(--used); }
 .button { color: green; }
 .card { padding: 1px; }
+.badge { color: red; }
 .card:hover { padding: var(--hover-only); }
 #intro { margin: 0; }
 [data-theme=dark] .card { color: var(--used); }
@@ -21,7 +22,8 @@ a[target=_blank] { text-decoration: none; }
 const html = `<!doctype html><html lang=en><head><style>.button{}</style>
 <script>document.documentElement.dataset.menu = "dropdown";</script></head>
 <body><div class="card  wide" id=intro><p>Open the menu and press the button.</p>
-<a href=/x target="_blank">x</a></div></body></html>`;
+<a href=/x target="_blank">x</a></div>
+<!-- <ul class="menu"></ul> --><span title="1 > 0" class="badge">1</span></body></html>`;
 
 describe('criticalRules', () => {
   let rules: string;
@@ -36,7 +38,11 @@ describe('criticalRules', () => {
     expect(rules).toContain('(width >= 640px)');
   });
 
-  it('drops rules for class names the page only mentions in its text or its scripts', () => {
+  it('reads the markup as a browser does: a > in an attribute ends no tag', () => {
+    expect(rules).toContain('.badge');
+  });
+
+  it('drops rules for class names the page only mentions in its text, scripts or comments', () => {
     expect(rules).not.toContain('.menu');
     expect(rules).not.toContain('.button');
     expect(rules).not.toContain('.dropdown');
