@@ -46,18 +46,19 @@ export function markupSelectors(html: string): ExtractorResultDetailed {
 }
 
 /**
- * PurgeCSS over `html` with the markup's selectors, leaving out what is left empty. Attribute
+ * PurgeCSS over `pages` with the markup's selectors, each page read as a document of its own (one
+ * `<html>` and `<body>` each, with their classes), leaving out what is left empty. Attribute
  * selectors on `dynamicAttributes` are kept whatever the markup has, as PurgeCSS keeps `open`, and
  * so is every selector naming one of `drawnClasses`.
  */
 async function purged(
   css: string,
-  html: string,
+  pages: string[],
   dynamicAttributes: string[] = [],
   drawnClasses: string[] = [],
 ): Promise<string> {
   const [result] = await new PurgeCSS().purge({
-    content: [{raw: html, extension: 'html'}],
+    content: pages.map((raw) => ({raw, extension: 'html'})),
     css: [{raw: css}],
     variables: true,
     keyframes: true,
@@ -94,7 +95,7 @@ export async function criticalRules(css: string, html: string): Promise<string> 
     if (selectors.length === 0) rule.remove();
     else rule.selectors = selectors;
   });
-  return purged(shown.toString(), html);
+  return purged(shown.toString(), [html]);
 }
 
 /** Attributes the page script sets on a page's elements (src/lib/page-script.ts). */
@@ -107,7 +108,7 @@ const SCRIPTED_ATTRIBUTES = ['hidden', 'disabled', 'data-submitted'];
  * framework draws (toasts) or what no page uses.
  */
 export function pageRules(css: string, pages: string[]): Promise<string> {
-  return purged(css, pages.join('\n'), SCRIPTED_ATTRIBUTES, Object.values(SEARCH_CLASS));
+  return purged(css, pages, SCRIPTED_ATTRIBUTES, Object.values(SEARCH_CLASS));
 }
 
 /** Where a page's markup is in its HTML, as the parser read it. */

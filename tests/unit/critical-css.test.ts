@@ -73,7 +73,7 @@ describe('criticalRules', () => {
 
 describe('pageRules', () => {
   const other =
-    '<!doctype html><html><body><details><summary>Q</summary></details><p class=saved>A</p></body></html>';
+    '<!doctype html><html class=gl-home><body class=mdx-page><details><summary>Q</summary></details><p class=saved>A</p></body></html>';
   const sheet = `${css}
 details[open] > summary { font-weight: bold; }
 .saved[hidden] { display: none; }
@@ -81,10 +81,19 @@ details[open] > summary { font-weight: bold; }
 .search-hit mark { font-weight: bold; }
 .search-hit[aria-selected='true'] { outline: 2px solid; }
 .card { padding: 4px; }
+html.gl-home { scroll-behavior: smooth; }
+.mdx-page details { margin: 0 auto; }
 `;
   let rules: string;
   beforeAll(async () => {
-    rules = await pageRules(sheet, [html, other]);
+    // Docusaurus gives every page's <html> and <body> classes of its own.
+    const classed = html.replace('<html lang=en>', '<html lang=en class=plugin-pages>');
+    rules = await pageRules(sheet, [classed.replace('<body>', '<body class=plain>'), other]);
+  });
+
+  it('keeps the classes of every page’s <html> and <body>, not only the first page’s', () => {
+    expect(rules).toContain('html.gl-home');
+    expect(rules).toContain('.mdx-page details');
   });
 
   it("keeps what any page's elements can use, states and print styles included", () => {
