@@ -74,16 +74,3 @@ export function headerRules(csp: string): HeaderRule[] {
     {pattern: WORKER_PATH, headers: [['Cache-Control', 'no-cache']]},
   ];
 }
-
-/** The `_headers` file (Netlify / Cloudflare Pages format) that static hosts and server/ apply. */
-export function headersFile(rules: readonly HeaderRule[]): string {
-  const lines = rules.flatMap(({pattern, headers}) => [
-    pattern,
-    ...headers.map(([name, value]) => `  ${name}: ${value}`),
-  ]);
-  return [
-    '# Written by plugins/security-headers at build time. Do not edit: rebuild.',
-    ...lines,
-    '',
-  ].join('\n');
-}

@@ -1,10 +1,11 @@
 import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
+import {headersFile} from '../../contracts/headers-file';
 import {toSiteSettings} from '../../src/lib/site-settings';
 import type {BuiltSite} from '../post-build/built-site';
 import {caddyfile} from './caddy';
-import {contentSecurityPolicy, headerRules, headersFile, inlineScriptHashes} from './headers';
+import {contentSecurityPolicy, headerRules, inlineScriptHashes} from './headers';
 import {nginxSettings} from './host-settings';
 import {logrotateRule, nginxConfig} from './nginx';
 import {redirectsFile} from './redirects';
