@@ -4,17 +4,15 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {products, withComingSoon} from './src/data/products';
 import {BLOG_TITLE, site} from './src/data/site';
 import {checkLegalFacts} from './src/lib/legal-facts';
-import {ssrTemplate} from './src/lib/ssr-template';
+import {ssrTemplate} from './plugins/page-template/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
 import {brokenMarkdownImage} from './plugins/blog-summaries/front-matter';
-import criticalCss from './plugins/critical-css';
 import freshness, {describeEndedPosts, feedItemsOn} from './plugins/freshness';
 import leanClient from './plugins/lean-client';
 import offline from './plugins/offline';
+import postBuild, {type PostBuildOptions} from './plugins/post-build';
 import robotsTxt from './plugins/robots-txt';
-import search from './plugins/search';
-import securityHeaders, {type SecurityHeadersOptions} from './plugins/security-headers';
-import {projectOrigin} from './plugins/security-headers/waitlist-proxy';
+import {projectOrigin} from './contracts/waitlist-proxy';
 import socialCards from './plugins/social-cards';
 import {PALETTE} from './src/lib/brand-palette';
 import {chinaDay} from './src/lib/dates';
@@ -152,13 +150,13 @@ const config: Config = {
 
   plugins: [
     blogSummaries,
-    criticalCss,
     freshness,
     leanClient,
     offline,
+    // Critical CSS, search, the worker, then the headers' CSP: steps that read or rewrite the
+    // built pages, in their order (see the plugin).
+    [postBuild, {supabaseOrigin} satisfies PostBuildOptions],
     robotsTxt,
-    search,
-    [securityHeaders, {supabaseOrigin} satisfies SecurityHeadersOptions],
     socialCards,
   ],
 

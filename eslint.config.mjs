@@ -1,6 +1,8 @@
 // @ts-check
 import js from '@eslint/js';
 import docusaurus from '@docusaurus/eslint-plugin';
+import {createTypeScriptImportResolver} from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -14,6 +16,36 @@ export const SWIZZLES_USING_INTERNALS = [
   'src/theme/BlogPostPage/index.tsx',
   'src/theme/ThemeProvider/TitleFormatter/index.tsx',
 ];
+
+/**
+ * The tree's layers, bottom first (README.md, "Where things are"). A file may import from its own
+ * layer and the layers below it, never from one above: contracts import nothing of the site, the
+ * browser's code no build plugin, a plugin not the server. What two layers share goes in the lower.
+ */
+export const LAYERS = [
+  {name: 'contracts', paths: ['contracts']},
+  {name: 'site data', paths: ['src/data']},
+  {name: 'browser logic', paths: ['src/lib']},
+  {name: 'site UI', paths: ['src/hooks', 'src/components', 'src/theme', 'src/pages']},
+  {name: 'build plugins', paths: ['plugins']},
+  {name: 'server and functions', paths: ['server', 'functions']},
+  {name: 'tools', paths: ['docusaurus.config.ts', 'scripts', 'bench', 'tests']},
+];
+
+/** One `import-x/no-restricted-paths` zone per layer: its files, and every layer above it. */
+function upwardImportZones() {
+  return LAYERS.slice(0, -1).map((layer, index) => {
+    const above = LAYERS.slice(index + 1);
+    return {
+      target: layer.paths.map((dir) => `./${dir}`),
+      from: above.flatMap(({paths}) => paths.map((dir) => `./${dir}`)),
+      message: `${layer.name} may not import from a layer above it (${above.map(({name}) => name).join(', ')}): move what both need down (README.md, "Where things are").`,
+    };
+  });
+}
+
+/** A Docusaurus package's internal file: `@docusaurus/<package>/lib/…`. */
+const FRAMEWORK_INTERNAL = String.raw`/^@docusaurus\/[^/]+\/lib(\/|$)/`;
 
 export default tseslint.config(
   {
@@ -79,6 +111,36 @@ export default tseslint.config(
   {
     files: SWIZZLES_USING_INTERNALS,
     rules: {'no-restricted-imports': 'off'},
+  },
+  {
+    rules: {
+      // The same internals reached by path: an upgrade may move or remove the file.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.object.name='require'][callee.property.name='resolve'] > Literal.arguments[value=${FRAMEWORK_INTERNAL}]`,
+          message: 'A Docusaurus internal file: use its public export, or say why with a disable.',
+        },
+        {
+          selector: `CallExpression[callee.name='require'] > Literal.arguments[value=${FRAMEWORK_INTERNAL}]`,
+          message: 'A Docusaurus internal: use its public export, or a listed swizzle.',
+        },
+      ],
+    },
+  },
+  {
+    plugins: {'import-x': importX},
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({project: `${import.meta.dirname}/tsconfig.json`}),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {basePath: import.meta.dirname, zones: upwardImportZones()},
+      ],
+    },
   },
   {
     files: ['src/**/*.tsx'],

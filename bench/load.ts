@@ -9,7 +9,7 @@ import {request} from 'node:http';
 import {createRequire} from 'node:module';
 import os from 'node:os';
 import autocannon, {type Options, type Result} from 'autocannon';
-import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../src/data/waitlist';
+import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../contracts/waitlist';
 import {groupStats, withTimeout, type Child} from './util';
 
 export interface Server {

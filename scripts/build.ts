@@ -3,9 +3,10 @@
  * `<file>.gz` beside every text file of the out dir it wrote (`build/`, or `--out-dir`), for
  * nginx's `brotli_static`/`gzip_static`, Caddy's `precompressed` and server/.
  *
- * A step of its own because Docusaurus runs every plugin's postBuild at once, and the sitemap, the
- * feeds and the search index are written there: only once the build has exited is the out dir
- * complete. A failed build exits with its code and compresses nothing.
+ * A step of its own, the last of the build's (plugins/post-build lists the others in order),
+ * because Docusaurus runs every plugin's postBuild at once, and the sitemap and the feeds are
+ * written there: only once the build has exited is the out dir complete. A failed build exits
+ * with its code and compresses nothing.
  */
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';

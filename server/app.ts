@@ -10,14 +10,10 @@ import Fastify, {
 import fresh from 'fresh';
 import {contentSecurityPolicy, headerRules} from '../plugins/security-headers/headers';
 import {MOVED_PATHS} from '../plugins/security-headers/redirects';
-import {
-  BODY_TIMEOUT_S,
-  CONNECTIONS_PER_VISITOR,
-  MAX_BODY_BYTES,
-} from '../plugins/security-headers/waitlist-proxy';
+import {BODY_TIMEOUT_S, CONNECTIONS_PER_VISITOR, MAX_BODY_BYTES} from '../contracts/waitlist-proxy';
 import {answerClientErrors} from './client-errors';
 import {capConnectionsPerAddress} from './connection-cap';
-import {headersFor, parseHeadersFile} from './headers-file';
+import {headersFor, parseHeadersFile} from '../contracts/headers-file';
 import {loadStaticSite, resolveUrlPath, type StaticFile} from './static-site';
 import {isTrustedProxy, type TrustedProxies} from './trust-proxy';
 import {openWaitlistDatabase, type WaitlistDatabaseOptions} from './waitlist/database';
@@ -57,7 +53,7 @@ export interface ClientLimits {
 /** A page takes one request; a form's sign-up a few hundred bytes, even on a slow phone line. */
 export const DEFAULT_LIMITS: ClientLimits = {
   headersTimeout: 10_000,
-  // The same limits as nginx and Caddy in front of Supabase (waitlist-proxy.ts).
+  // The same limits as nginx and Caddy in front of Supabase (contracts/waitlist-proxy.ts).
   requestTimeout: BODY_TIMEOUT_S * 1000,
   connectionsPerAddress: CONNECTIONS_PER_VISITOR,
 };

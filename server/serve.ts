@@ -10,12 +10,8 @@
  * MAX_CONNECTIONS_PER_ADDRESS (50; 0 lifts it).
  */
 import path from 'node:path';
-import {
-  parseProxySecret,
-  READS_PER_MINUTE,
-  SIGN_UPS_PER_MINUTE,
-} from '../plugins/security-headers/waitlist-proxy';
-import {LOCAL_ANON_KEY} from '../src/data/waitlist';
+import {parseProxySecret, READS_PER_MINUTE, SIGN_UPS_PER_MINUTE} from '../contracts/waitlist-proxy';
+import {LOCAL_ANON_KEY} from '../contracts/waitlist';
 import {buildApp, DEFAULT_LIMITS} from './app';
 import {parseTrustProxy} from './trust-proxy';
 import {MAX_VISITORS} from './waitlist/visitor-budgets';

@@ -1,14 +1,10 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {getFileLoaderUtils} from '@docusaurus/utils';
-import {blogPostsOf, heroesModule, type BlogSummary, type ListedPost} from './summaries';
+import type {BlogSummariesData, BlogSummary} from '../../contracts/plugin-data';
+import {blogPostsOf, heroesModule, type ListedPost} from './summaries';
 
-export type {BlogSummary, ListedPost};
+export type {BlogSummariesData, BlogSummary, ListedPost};
 export {expiresOf, reviewedOn} from './front-matter';
-
-/** Global data of this plugin, read with `usePluginData('blog-summaries')`. */
-export interface BlogSummariesData {
-  summaries: BlogSummary[];
-}
 
 /** Import path of the permalink → hero URL module (types in ./heroes.d.ts). */
 export const HEROES_MODULE = '@blog-summaries/heroes';

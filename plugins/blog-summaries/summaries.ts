@@ -3,6 +3,7 @@ import path from 'node:path';
 import {logger} from '@docusaurus/logger';
 import type {BlogContent, BlogPost} from '@docusaurus/plugin-content-blog';
 import type {Plugin} from '@docusaurus/types';
+import type {BlogSummary} from '../../contracts/plugin-data';
 import {toDisplayDate} from '../../src/lib/dates';
 import {
   articleProblems,
@@ -17,22 +18,6 @@ import {
 /** The articles among a build's routes, sorted: every page under `/blog/`. */
 export function articlePaths(routesPaths: string[]): string[] {
   return routesPaths.filter((route) => route.startsWith('/blog/')).sort();
-}
-
-/**
- * What the home teaser and /blogs need of a post, and nothing more: it ships on every page. The
- * hero's URL is not here: the bundler names it (see `heroesModule`).
- */
-export interface BlogSummary {
-  permalink: string;
-  title: string;
-  excerpt: string;
-  /** YYYY/MM/DD */
-  date: string;
-  /** The day its facts were last checked (`last_update.date`), YYYY-MM-DD. */
-  reviewed: string;
-  /** The last day its title and excerpt hold (`expires`), YYYY-MM-DD, if it gives one. */
-  expires?: string;
 }
 
 /** A listed post's summary and the hero file beside it. */

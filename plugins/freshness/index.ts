@@ -4,16 +4,13 @@ import {logger} from '@docusaurus/logger';
 import type {BlogContent, BlogPost, Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {load} from 'cheerio';
+import type {FreshnessData} from '../../contracts/plugin-data';
 import {chinaDay, parseDay, toLongDate} from '../../src/lib/dates';
 import {endedNotice} from '../../src/lib/ended-rules';
 import {expiresOf} from '../blog-summaries/front-matter';
 import {checkArticle, firstMarkedDay, formatFinding, type Finding} from './check';
 
 type CreateFeedItems = NonNullable<NonNullable<BlogOptions['feedOptions']>['createFeedItems']>;
-/** The plugin's global data: each post's first day a fact is marked to end, by permalink. */
-export interface FreshnessData {
-  firstMarks: Record<string, string>;
-}
 
 type ProcessBlogPosts = NonNullable<BlogOptions['processBlogPosts']>;
 

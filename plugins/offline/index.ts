@@ -7,7 +7,8 @@ import {build} from 'esbuild';
 import {injectManifest} from 'workbox-build';
 import {PALETTE} from '../../src/lib/brand-palette';
 import {articlePaths} from '../blog-summaries/summaries';
-import {OFFLINE_PAGE, WORKER_PATH, type OfflineGuides} from './protocol';
+import type {BuiltSite} from '../post-build/built-site';
+import {OFFLINE_PAGE, WORKER_PATH, type OfflineGuides} from '../../contracts/offline-worker';
 
 export const MANIFEST_PATH = '/manifest.webmanifest';
 const ICON_SIZES = [192, 512] as const;
@@ -83,19 +84,28 @@ async function writeManifest(outDir: string, context: LoadContext): Promise<void
 }
 
 /**
+ * After the build (a step of plugins/post-build, once the pages are final: the worker precaches
+ * `/offline.html` under its content's hash), the service worker and the web app manifest.
+ */
+export async function writeOfflineFiles(
+  context: LoadContext,
+  {outDir, routesPaths}: BuiltSite,
+): Promise<void> {
+  await writeWorker(outDir, offlineGuides(routesPaths));
+  await writeManifest(outDir, context);
+}
+
+/**
  * Reading offline: a service worker (Workbox) that keeps every page a visitor reads, saves all the
  * guides when asked, and shows `/offline` for an address not saved; and a web app manifest, so the
- * site can be added to the home screen (where iOS keeps its storage).
+ * site can be added to the home screen (where iOS keeps its storage). Every page links the
+ * manifest; `writeOfflineFiles` writes both.
  */
-export default function offline(context: LoadContext): Plugin {
+export default function offline(): Plugin {
   return {
     name: 'offline',
     injectHtmlTags() {
       return {headTags: [{tagName: 'link', attributes: {rel: 'manifest', href: MANIFEST_PATH}}]};
-    },
-    async postBuild({outDir, routesPaths}) {
-      await writeWorker(outDir, offlineGuides(routesPaths));
-      await writeManifest(outDir, context);
     },
   };
 }

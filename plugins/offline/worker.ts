@@ -20,7 +20,7 @@ import type {WorkboxPlugin} from 'workbox-core/types';
 import {registerRoute, setCatchHandler} from 'workbox-routing';
 import {CacheFirst, NetworkFirst, StaleWhileRevalidate} from 'workbox-strategies';
 import {SEARCH_SCRIPT_PATH} from '../../src/lib/search/protocol';
-import {OFFLINE_PAGE, type OfflineGuides, type WorkerState} from './protocol';
+import {OFFLINE_PAGE, type OfflineGuides, type WorkerState} from '../../contracts/offline-worker';
 
 /** The parts of the worker's global scope used here (the DOM typings lack the worker's). */
 interface WorkerScope {

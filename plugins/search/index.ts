@@ -1,12 +1,12 @@
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {Plugin} from '@docusaurus/types';
 import {load, type CheerioAPI} from 'cheerio';
 import type {AnyNode} from 'domhandler';
-import {browserBundle} from '../../src/lib/browser-bundle';
+import {browserBundle} from '../page-template/browser-bundle';
 import {pack} from '../../src/lib/search/pack';
 import {SEARCH_SCRIPT_PATH, type SearchDocument} from '../../src/lib/search/protocol';
 import {articlePaths} from '../blog-summaries/summaries';
+import type {BuiltSite} from '../post-build/built-site';
 
 /** Elements whose text runs on into the next word's, rather than being a block of its own. */
 const INLINE =
@@ -69,31 +69,24 @@ export function searchDocument(html: string, url: string): SearchDocument {
   return {url, title, description, sections: sections.filter((s) => s.heading || s.text)};
 }
 
-/** The search's script: src/lib/search/box.ts and its engine, with the guides' text packed. */
+/** The search's script: src/lib/search/script.ts, its box and engine, with the guides' text packed. */
 export function searchScript(documents: SearchDocument[]): string {
-  return browserBundle(
-    `import {connectSearch} from './box'; import {unpack} from './pack';
-    connectSearch(${JSON.stringify(documents.map(pack))}.map(unpack));`,
-    path.resolve(__dirname, '../../src/lib/search'),
-  );
+  return browserBundle(path.resolve(__dirname, '../../src/lib/search/script.ts'), {
+    SEARCH_DOCUMENTS: JSON.stringify(documents.map(pack)),
+  });
 }
 
 /**
- * The article search: after the build, reads every article's built page and writes
- * `SEARCH_SCRIPT_PATH`, the search's code with the articles' text, which the page script loads
- * when a visitor first uses the search box (src/lib/page-script.ts). A new article is searchable
- * with no change here.
+ * The article search: after the build (a step of plugins/post-build), reads every article's built
+ * page and writes `SEARCH_SCRIPT_PATH`, the search's code with the articles' text, which the page
+ * script loads when a visitor first uses the search box (src/lib/page-script.ts). A new article
+ * is searchable with no change here.
  */
-export default function searchPlugin(): Plugin {
-  return {
-    name: 'search',
-    async postBuild({outDir, routesPaths}) {
-      const documents = await Promise.all(
-        articlePaths(routesPaths).map(async (route) =>
-          searchDocument(await readFile(path.join(outDir, `${route}.html`), 'utf8'), route),
-        ),
-      );
-      await writeFile(path.join(outDir, SEARCH_SCRIPT_PATH), searchScript(documents));
-    },
-  };
+export async function writeSearchScript({outDir, routesPaths}: BuiltSite): Promise<void> {
+  const documents = await Promise.all(
+    articlePaths(routesPaths).map(async (route) =>
+      searchDocument(await readFile(path.join(outDir, `${route}.html`), 'utf8'), route),
+    ),
+  );
+  await writeFile(path.join(outDir, SEARCH_SCRIPT_PATH), searchScript(documents));
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type {HeaderRule} from '../../server/headers-file';
+import type {HeaderRule} from '../../contracts/headers-file';
 import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
 import {fillTemplate} from './template';
 import {
@@ -11,7 +11,7 @@ import {
   UPSTREAM_ANSWER_TIMEOUT_S,
   UPSTREAM_CONNECT_TIMEOUT_S,
   WAITLIST_PATH,
-} from './waitlist-proxy';
+} from '../../contracts/waitlist-proxy';
 
 /**
  * The characters of HTTP field names (RFC 9110 tokens) but `*`, which Caddy reads as a wildcard;

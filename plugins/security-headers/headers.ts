@@ -1,8 +1,8 @@
 import {createHash} from 'node:crypto';
 import {load} from 'cheerio';
-import type {HeaderRule} from '../../server/headers-file';
-import {WORKER_PATH} from '../offline/protocol';
-import {SECURITY_HEADER_NAMES, type SecurityHeaderName} from './waitlist-proxy';
+import type {HeaderRule} from '../../contracts/headers-file';
+import {WORKER_PATH} from '../../contracts/offline-worker';
+import {SECURITY_HEADER_NAMES, type SecurityHeaderName} from '../../contracts/waitlist-proxy';
 
 /** Script types a browser executes; JSON-LD and other data blocks are not scripts to CSP. */
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);
@@ -73,17 +73,4 @@ export function headerRules(csp: string): HeaderRule[] {
     // would not reach a visitor whose old worker is still cached.
     {pattern: WORKER_PATH, headers: [['Cache-Control', 'no-cache']]},
   ];
-}
-
-/** The `_headers` file (Netlify / Cloudflare Pages format) that static hosts and server/ apply. */
-export function headersFile(rules: readonly HeaderRule[]): string {
-  const lines = rules.flatMap(({pattern, headers}) => [
-    pattern,
-    ...headers.map(([name, value]) => `  ${name}: ${value}`),
-  ]);
-  return [
-    '# Written by plugins/security-headers at build time. Do not edit: rebuild.',
-    ...lines,
-    '',
-  ].join('\n');
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import {headersFor, type HeaderRule} from '../../server/headers-file';
+import {headersFor, type HeaderRule} from '../../contracts/headers-file';
 import {NGINX_DEFAULTS, type NginxSettings} from './host-settings';
 import {fillTemplate} from './template';
 import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
@@ -15,7 +15,7 @@ import {
   UPSTREAM_ANSWER_TIMEOUT_S,
   UPSTREAM_CONNECT_TIMEOUT_S,
   WAITLIST_PATH,
-} from './waitlist-proxy';
+} from '../../contracts/waitlist-proxy';
 
 /** A header value as an nginx string; nginx has no escape for `$`, so such a value is refused. */
 export function quoteValue(value: string): string {

@@ -9,8 +9,8 @@
  */
 import {createHash, timingSafeEqual} from 'node:crypto';
 import type {FastifyPluginCallback, FastifyReply, FastifyRequest} from 'fastify';
-import {PROXY_SECRET_HEADER, VISITOR_HEADER} from '../../plugins/security-headers/waitlist-proxy';
-import {WAITLIST_TABLE} from '../../src/data/waitlist';
+import {PROXY_SECRET_HEADER, VISITOR_HEADER} from '../../contracts/waitlist-proxy';
+import {WAITLIST_TABLE} from '../../contracts/waitlist';
 import {DatabaseUnavailableError, type SqlParameter, type WaitlistDatabase} from './database';
 import {createVisitorBudgets, type Taken, type VisitorBudgets} from './visitor-budgets';
 

@@ -1,6 +1,6 @@
 import {usePluginData} from '@docusaurus/useGlobalData';
 import heroes from '@blog-summaries/heroes';
-import type {BlogSummariesData, BlogSummary} from '@site/plugins/blog-summaries';
+import type {BlogSummariesData, BlogSummary} from '@site/contracts/plugin-data';
 
 /** A listed post as the cards show it. */
 export interface BlogCardPost extends BlogSummary {

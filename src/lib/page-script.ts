@@ -1,9 +1,10 @@
 /**
  * The script every page runs without the framework, inlined at the end of the body by the page
- * template (src/lib/ssr-template.ts builds this module into it; its hash goes into the CSP). It
- * runs once the page is parsed and must stay small: every byte is in every page's first round trip.
+ * template (plugins/page-template/ssr-template.ts builds ./page-script-entry.ts into it; its hash
+ * goes into the CSP). It runs once the page is parsed and must stay small: every byte is in every
+ * page's first round trip.
  */
-import {WORKER_PATH, type WorkerState} from '../../plugins/offline/protocol';
+import {WORKER_PATH, type WorkerState} from '../../contracts/offline-worker';
 import {CHINA_OFFSET_MS, toLongDate} from './dates';
 import {SEARCH_BOX, SEARCH_SCRIPT_PATH} from './search/protocol';
 

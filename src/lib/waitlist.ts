@@ -1,5 +1,5 @@
 import type {SupabaseClient} from '@supabase/supabase-js';
-import {WAITLIST_TABLE} from '@site/src/data/waitlist';
+import {WAITLIST_TABLE} from '@site/contracts/waitlist';
 
 /** How long every waitlist toast stays on screen. */
 export const TOAST_DURATION_MS = 5000;

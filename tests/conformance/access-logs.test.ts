@@ -12,7 +12,7 @@ import path from 'node:path';
 import {caddyfile} from '../../plugins/security-headers/caddy';
 import {headerRules} from '../../plugins/security-headers/headers';
 import {nginxConfig} from '../../plugins/security-headers/nginx';
-import {LOCAL_ANON_KEY} from '../../src/data/waitlist';
+import {LOCAL_ANON_KEY} from '../../contracts/waitlist';
 import {exchange} from './http';
 import {startRecordingUpstream} from './upstream';
 import {startCaddy, startNginx, type LoggingWebServer, type StartOptions} from './web-servers';

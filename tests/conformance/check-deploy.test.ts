@@ -8,7 +8,7 @@ import {execFile} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {LOCAL_ANON_KEY} from '../../src/data/waitlist';
+import {LOCAL_ANON_KEY} from '../../contracts/waitlist';
 import {startNginx, type WebServer} from './web-servers';
 
 jest.setTimeout(180_000);

@@ -9,7 +9,7 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {parseHeadersFile} from '../../server/headers-file';
+import {parseHeadersFile} from '../../contracts/headers-file';
 import {HTTP_CHECKS} from './http';
 import {observatoryFailures} from './observatory';
 import {CheckFailure, READING_PROXY_CHECKS, type ProxyTarget} from './proxy-checks';

@@ -10,8 +10,8 @@ import {
   CONNECTIONS_PER_VISITOR,
   READS_PER_MINUTE,
   SIGN_UPS_PER_MINUTE,
-} from '../../plugins/security-headers/waitlist-proxy';
-import {parseHeadersFile} from '../../server/headers-file';
+} from '../../contracts/waitlist-proxy';
+import {parseHeadersFile} from '../../contracts/headers-file';
 import {createPgliteStorage, startServer} from '../integration/server-process';
 import {startRecordingUpstream} from './upstream';
 import {

@@ -8,7 +8,7 @@ import {request as httpsRequest} from 'node:https';
 import {connect as netConnect} from 'node:net';
 import {connect as tlsConnect} from 'node:tls';
 import {brotliDecompressSync} from 'node:zlib';
-import {headersFor, type HeaderRule} from '../../server/headers-file';
+import {headersFor, type HeaderRule} from '../../contracts/headers-file';
 
 export interface Target {
   /** Origin of the site, e.g. `http://127.0.0.1:4601` or `https://gotchalabs.app`. */

@@ -8,11 +8,7 @@
  * visitor's first sign-up, and each check sends its few dozen requests in far less than one.
  */
 import {request as httpRequest} from 'node:http';
-import {
-  PROXY_SECRET_HEADER,
-  VISITOR_HEADER,
-  WAITLIST_PATH,
-} from '../../plugins/security-headers/waitlist-proxy';
+import {PROXY_SECRET_HEADER, VISITOR_HEADER, WAITLIST_PATH} from '../../contracts/waitlist-proxy';
 import {callHeaders, uniqueEmail, type ProxyTarget} from './proxy-checks';
 
 export interface LimitCheck {

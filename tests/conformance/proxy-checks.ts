@@ -8,8 +8,8 @@
  */
 import {request as httpRequest} from 'node:http';
 import {connect, type Socket} from 'node:net';
-import {headersFor} from '../../server/headers-file';
-import {LOCAL_ANON_KEY} from '../../src/data/waitlist';
+import {headersFor} from '../../contracts/headers-file';
+import {LOCAL_ANON_KEY} from '../../contracts/waitlist';
 import {eventually} from '../poll';
 import {
   ANSWER_HEADERS,
@@ -20,7 +20,7 @@ import {
   READS_PER_MINUTE,
   SIGN_UPS_PER_MINUTE,
   WAITLIST_PATH,
-} from '../../plugins/security-headers/waitlist-proxy';
+} from '../../contracts/waitlist-proxy';
 import type {Target} from './http';
 import {UPSTREAM_OWN_HEADERS, type RecordingUpstream} from './upstream';
 

@@ -3,6 +3,7 @@
  * external links, what crawlers read, and nothing loaded from another origin. Each returns the
  * problems it found, as sentences naming the page, so a failing test says what to fix.
  */
+import {createHash} from 'node:crypto';
 import {load, type CheerioAPI} from 'cheerio';
 import {HtmlValidate, StaticConfigLoader} from 'html-validate';
 import {resolveUrlPath} from '../../server/static-site';
@@ -265,4 +266,72 @@ export function foreignScriptOrigins(
 
 export function parse(html: string): CheerioAPI {
   return load(html);
+}
+
+/** Script types a browser runs; JSON-LD and other data blocks are not scripts to a CSP. */
+const RUN_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);
+
+/** A CSP hash source of an inline script's or style's text, as browsers compute it. */
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** The sources of a CSP directive, or of `default-src` where the policy does not give it. */
+function sourcesOf(csp: string, directive: string): string[] {
+  const directives = csp.split(';').map((part) => part.trim().split(/\s+/));
+  const named = (name: string) => directives.find(([first]) => first === name)?.slice(1);
+  return named(directive) ?? named('default-src') ?? [];
+}
+
+/**
+ * Whether a source list runs an inline block with this hash: the hash is listed, or
+ * 'unsafe-inline' is and no hash or nonce is (browsers ignore 'unsafe-inline' beside either).
+ */
+function runsInline(sources: readonly string[], hash: string | undefined): boolean {
+  if (hash !== undefined && sources.includes(hash)) return true;
+  const hashOrNonce = sources.some((source) => /^'(sha(256|384|512)|nonce)-/.test(source));
+  return sources.includes("'unsafe-inline'") && !hashOrNonce;
+}
+
+/**
+ * What is wrong between a Content-Security-Policy and the pages it is sent with: an inline
+ * script, `<style>` or style attribute of a page that the policy does not let run (the browser
+ * refuses it), and a hash the policy lists that no page's inline script or style has (the pages
+ * changed after it was written).
+ */
+export function cspProblems(
+  csp: string,
+  pages: readonly {page: string; $: CheerioAPI}[],
+): string[] {
+  const scriptSources = sourcesOf(csp, 'script-src');
+  const styleSources = sourcesOf(csp, 'style-src');
+  const problems: string[] = [];
+  const scriptHashes = new Set<string>();
+  const styleHashes = new Set<string>();
+  for (const {page, $} of pages) {
+    for (const element of $('script:not([src])').toArray()) {
+      if (!RUN_TYPES.has(($(element).attr('type') ?? '').trim().toLowerCase())) continue;
+      const hash = hashSource($(element).text());
+      scriptHashes.add(hash);
+      if (!runsInline(scriptSources, hash))
+        problems.push(`${page}: inline script ${hash} is refused`);
+    }
+    for (const element of $('style').toArray()) {
+      const hash = hashSource($(element).text());
+      styleHashes.add(hash);
+      if (!runsInline(styleSources, hash)) problems.push(`${page}: <style> ${hash} is refused`);
+    }
+    if ($('[style]').length > 0 && !runsInline(styleSources, undefined)) {
+      problems.push(`${page}: style attributes are refused (style-src needs 'unsafe-inline')`);
+    }
+  }
+  const stale = (sources: string[], found: Set<string>, what: string) =>
+    sources
+      .filter((source) => source.startsWith("'sha") && !found.has(source))
+      .map((source) => `the CSP lists ${source}, which no page's inline ${what} has`);
+  return [
+    ...problems,
+    ...stale(scriptSources, scriptHashes, 'script'),
+    ...stale(styleSources, styleHashes, 'style'),
+  ];
 }

@@ -5,8 +5,8 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {headersFor, parseHeadersFile} from '../../server/headers-file';
-import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
+import {headersFor, parseHeadersFile} from '../../contracts/headers-file';
+import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../contracts/waitlist';
 import {exchange} from '../conformance/http';
 import {REFUSED_REQUESTS} from '../conformance/server-checks';
 import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';

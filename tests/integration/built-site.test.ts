@@ -10,6 +10,7 @@ import {
   NEVER_FETCHED_ORIGINS,
   brokenReferences,
   crawlerProblems,
+  cspProblems,
   duplicates,
   foreignCssReferences,
   foreignScriptOrigins,
@@ -18,6 +19,8 @@ import {
   unsafeExternalLinks,
   type PageContext,
 } from '../gates/site-checks';
+import {headersFor, parseHeadersFile} from '../../contracts/headers-file';
+import {DEPLOY_DIR} from '../../plugins/security-headers';
 import {pngSize, sitemapPaths} from '../../scripts/build-files';
 import {resolveUrlPath} from '../../server/static-site';
 
@@ -130,8 +133,9 @@ it('no image is inlined as a data URI: it would ride in the HTML and again in th
 });
 
 it('no page carries the classic theme’s external-link sprite, and nothing draws its icon', () => {
-  // src/lib/ssr-template.ts leaves the sprite out. If a page still has it, the theme changed its
-  // markup; if a page or script draws the icon (`#theme-svg-external-link`), keep the sprite.
+  // plugins/page-template/ssr-template.ts leaves the sprite out. If a page still has it, the theme
+  // changed its markup; if a page or script draws the icon (`#theme-svg-external-link`), keep the
+  // sprite.
   const carrying = [...files].filter(
     (file) =>
       (file.endsWith('.html') && read(file).includes('theme-svg-external-link')) ||
@@ -161,4 +165,31 @@ it('the search holds each article’s own text, not the blocks every article rep
   );
   expect(sections.length).toBeGreaterThan(articles.length);
   expect(sections.filter((heading) => !search.includes(JSON.stringify(heading)))).toEqual([]);
+});
+
+it('every host’s CSP runs each page’s final inline scripts and styles, and lists no other hash', () => {
+  // Every HTML file of the build, as the post-build steps left it (critical CSS rewrites them
+  // before the headers are written: plugins/post-build).
+  const htmlPages = [...files]
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => ({page: file, $: parse(read(file))}));
+  const headerRules = parseHeadersFile(read('/_headers'));
+  const policies = {
+    _headers: htmlPages.map(({page}) =>
+      headersFor(headerRules, page).get('content-security-policy'),
+    ),
+    'nginx.conf': [
+      ...read(`/${DEPLOY_DIR}/nginx.conf`).matchAll(/Content-Security-Policy "([^"]*)"/g),
+    ],
+    Caddyfile: [...read(`/${DEPLOY_DIR}/Caddyfile`).matchAll(/Content-Security-Policy "([^"]*)"/g)],
+  };
+  const problems = Object.entries(policies).flatMap(([host, found]) => {
+    const csps = new Set(found.map((csp) => (typeof csp === 'string' ? csp : csp?.[1])));
+    expect([host, csps.size]).toEqual([host, 1]);
+    return [...csps].flatMap((csp) => {
+      expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+      return cspProblems(csp ?? '', htmlPages).map((problem) => `${host}: ${problem}`);
+    });
+  });
+  expect(problems).toEqual([]);
 });

@@ -8,7 +8,7 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import {WAITLIST_TABLE} from '../../src/data/waitlist';
+import {WAITLIST_TABLE} from '../../contracts/waitlist';
 import {CREATE_SUPABASE_ROLES, openWaitlistDatabase} from '../../server/waitlist/database';
 import {until} from '../poll';
 import {startPostgresCluster, type PostgresCluster} from './postgres-cluster';

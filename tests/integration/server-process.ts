@@ -10,7 +10,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {spawnGroup} from '../process-group';
 import {tsxArgs} from '../tsx';
-import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
+import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../contracts/waitlist';
 import type {AnonOutcome} from './anon-sql';
 
 const PROJECT_ROOT = path.resolve(__dirname, '../..');

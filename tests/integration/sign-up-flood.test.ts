@@ -5,7 +5,7 @@
  * so a flood of a few dozen requests stands for one of a hundred thousand; behind a trusted
  * proxy, X-Forwarded-For names each visitor.
  */
-import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
+import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../contracts/waitlist';
 import {
   ANON_HEADERS,
   createPgliteStorage,

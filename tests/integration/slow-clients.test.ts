@@ -9,7 +9,7 @@ import {existsSync} from 'node:fs';
 import {request as httpRequest} from 'node:http';
 import {connect, type Socket} from 'node:net';
 import path from 'node:path';
-import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
+import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../contracts/waitlist';
 import {until} from '../poll';
 import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';
 

@@ -4,7 +4,7 @@
  */
 import {createClient, type SupabaseClient, type SupabaseClientOptions} from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../src/data/waitlist';
+import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../contracts/waitlist';
 import {PGLITE_BACKEND, postgresBackend, type StorageBackend} from './postgres-cluster';
 import {connect as connectSocket} from 'node:net';
 import {runAsAnon, seedRows, startServer, type ServerProcess, type Storage} from './server-process';

@@ -8,6 +8,7 @@ const css = `
 .menu { color: var(--used); }
 .button { color: green; }
 .card { padding: 1px; }
+.badge { color: red; }
 .card:hover { padding: var(--hover-only); }
 #intro { margin: 0; }
 [data-theme=dark] .card { color: var(--used); }
@@ -21,7 +22,8 @@ a[target=_blank] { text-decoration: none; }
 const html = `<!doctype html><html lang=en><head><style>.button{}</style>
 <script>document.documentElement.dataset.menu = "dropdown";</script></head>
 <body><div class="card  wide" id=intro><p>Open the menu and press the button.</p>
-<a href=/x target="_blank">x</a></div></body></html>`;
+<a href=/x target="_blank">x</a></div>
+<!-- <ul class="menu"></ul> --><span title="1 > 0" class="badge">1</span></body></html>`;
 
 describe('criticalRules', () => {
   let rules: string;
@@ -36,7 +38,11 @@ describe('criticalRules', () => {
     expect(rules).toContain('(width >= 640px)');
   });
 
-  it('drops rules for class names the page only mentions in its text or its scripts', () => {
+  it('reads the markup as a browser does: a > in an attribute ends no tag', () => {
+    expect(rules).toContain('.badge');
+  });
+
+  it('drops rules for class names the page only mentions in its text, scripts or comments', () => {
     expect(rules).not.toContain('.menu');
     expect(rules).not.toContain('.button');
     expect(rules).not.toContain('.dropdown');
@@ -67,7 +73,7 @@ describe('criticalRules', () => {
 
 describe('pageRules', () => {
   const other =
-    '<!doctype html><html><body><details><summary>Q</summary></details><p class=saved>A</p></body></html>';
+    '<!doctype html><html class=gl-home><body class=mdx-page><details><summary>Q</summary></details><p class=saved>A</p></body></html>';
   const sheet = `${css}
 details[open] > summary { font-weight: bold; }
 .saved[hidden] { display: none; }
@@ -75,10 +81,19 @@ details[open] > summary { font-weight: bold; }
 .search-hit mark { font-weight: bold; }
 .search-hit[aria-selected='true'] { outline: 2px solid; }
 .card { padding: 4px; }
+html.gl-home { scroll-behavior: smooth; }
+.mdx-page details { margin: 0 auto; }
 `;
   let rules: string;
   beforeAll(async () => {
-    rules = await pageRules(sheet, [html, other]);
+    // Docusaurus gives every page's <html> and <body> classes of its own.
+    const classed = html.replace('<html lang=en>', '<html lang=en class=plugin-pages>');
+    rules = await pageRules(sheet, [classed.replace('<body>', '<body class=plain>'), other]);
+  });
+
+  it('keeps the classes of every page’s <html> and <body>, not only the first page’s', () => {
+    expect(rules).toContain('html.gl-home');
+    expect(rules).toContain('.mdx-page details');
   });
 
   it("keeps what any page's elements can use, states and print styles included", () => {

@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import {parseHeadersFile} from '../../server/headers-file';
+import {headersFile, parseHeadersFile} from '../../contracts/headers-file';
 import {caddyfile} from '../../plugins/security-headers/caddy';
-import {headerRules, headersFile} from '../../plugins/security-headers/headers';
+import {headerRules} from '../../plugins/security-headers/headers';
 import {nginxConfig} from '../../plugins/security-headers/nginx';
 import {redirectsFile, TRAILING_SLASH_PATH} from '../../plugins/security-headers/redirects';
 

@@ -3,7 +3,9 @@
  *
  * Docusaurus internals (`@docusaurus/<package>/lib/…`, `@generated/*`,
  * `@docusaurus/theme-common/internal`) have no stability promise: ESLint refuses an import of one
- * anywhere but in a swizzle that src/theme/README.md lists with the theme's own safety rating.
+ * anywhere but in a swizzle that src/theme/README.md lists with the theme's own safety rating, and
+ * a `require.resolve` of one's file anywhere. And the tree's layers (`LAYERS` in eslint.config.mjs,
+ * README.md's map) hold: ESLint refuses an import from a layer above the file's own.
  */
 import {execFile} from 'node:child_process';
 import {readFile, readdir} from 'node:fs/promises';
@@ -11,7 +13,17 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 
 const ROOT = path.resolve(__dirname, '../..');
-const CODE_DIRS = ['src', 'plugins', 'server', 'scripts', 'bench', 'tests'];
+const CODE_DIRS = [
+  'contracts',
+  'src',
+  'plugins',
+  'server',
+  'functions',
+  'scripts',
+  'bench',
+  'tests',
+];
+const RULES = ['no-restricted-imports', 'no-restricted-syntax', 'import-x/no-restricted-paths'];
 
 /**
  * ESLint's Node API runs in a child process: it loads eslint.config.mjs with `import()`, which
@@ -19,12 +31,13 @@ const CODE_DIRS = ['src', 'plugins', 'server', 'scripts', 'bench', 'tests'];
  */
 const LINTER = `
 import {ESLint} from 'eslint';
-const {snippets, files} = JSON.parse(process.argv[1]);
-// The project's configuration with that one rule, and without type information: parsing with
-// the TypeScript program is what the rule does not need and what takes the time.
+import {LAYERS} from './eslint.config.mjs';
+const {snippets, files, rules} = JSON.parse(process.argv[1]);
+// The project's configuration with these rules, and without type information: parsing with
+// the TypeScript program is what they do not need and what takes the time.
 const eslint = new ESLint({
   overrideConfig: {languageOptions: {parserOptions: {projectService: false}}},
-  ruleFilter: ({ruleId}) => ruleId === 'no-restricted-imports',
+  ruleFilter: ({ruleId}) => rules.includes(ruleId),
 });
 const linted = [];
 for (const {code, filePath} of snippets) {
@@ -37,7 +50,7 @@ for (const file of files) {
   const [severity] = [config.rules?.['no-restricted-imports'] ?? ['off']].flat();
   if (severity === 'off' || severity === 0) exempt.push(file);
 }
-console.log(JSON.stringify({linted, exempt}));
+console.log(JSON.stringify({linted, exempt, layers: LAYERS}));
 `;
 
 interface Message {
@@ -46,16 +59,27 @@ interface Message {
   message: string;
 }
 
+interface Layer {
+  name: string;
+  paths: string[];
+}
+
+interface Linted {
+  linted: Message[][];
+  exempt: string[];
+  layers: Layer[];
+}
+
 async function lint(
   snippets: {code: string; filePath: string}[],
   files: string[],
-): Promise<{linted: Message[][]; exempt: string[]}> {
+): Promise<Linted> {
   const {stdout} = await promisify(execFile)(
     process.execPath,
-    ['--input-type=module', '-e', LINTER, JSON.stringify({snippets, files})],
+    ['--input-type=module', '-e', LINTER, JSON.stringify({snippets, files, rules: RULES})],
     {cwd: ROOT, maxBuffer: 16 * 1024 * 1024},
   );
-  return JSON.parse(stdout) as {linted: Message[][]; exempt: string[]};
+  return JSON.parse(stdout) as Linted;
 }
 
 async function codeFiles(): Promise<string[]> {
@@ -77,15 +101,44 @@ export default ComponentCreator;
 const OUTSIDE = path.join(ROOT, 'src/pages/index.tsx');
 const LISTED_SWIZZLE = path.join(ROOT, 'src/theme/ThemeProvider/TitleFormatter/index.tsx');
 
+/** Imports that point up a layer, each from a real file's place to a real module. */
+const UPWARD_IMPORTS = [
+  // Browser code importing a build plugin.
+  {code: "import {MANIFEST_PATH} from '../../plugins/offline';\n", file: 'src/lib/page-script.ts'},
+  // A page importing a plugin through the site alias.
+  {
+    code: "import {DEPLOY_DIR} from '@site/plugins/security-headers';\n",
+    file: 'src/pages/index.tsx',
+  },
+  // A build plugin importing the server.
+  {code: "import {buildApp} from '../../server/app';\n", file: 'plugins/security-headers/nginx.ts'},
+  // A contract importing the site's data.
+  {code: "import {site} from '../src/data/site';\n", file: 'contracts/waitlist.ts'},
+  // The Pages Function importing a test's helper.
+  {
+    code: "import {hosts} from '../../../tests/conformance/hosts';\n",
+    file: 'functions/rest/v1/x.ts',
+  },
+];
+/** Imports that point down: the server reading a contract, a plugin the browser's code. */
+const DOWNWARD_IMPORTS = [
+  {code: "import {WAITLIST_PATH} from '../contracts/waitlist-proxy';\n", file: 'server/app.ts'},
+  {code: "import {toLongDate} from '@site/src/lib/dates';\n", file: 'plugins/search/index.ts'},
+];
+const THEME_FILE = `export const file = require.resolve('@docusaurus/theme-classic/lib/prism-include-languages');
+`;
+const THEME_PACKAGE = "export const file = require.resolve('@docusaurus/theme-classic');\n";
+
 let linted: Message[][];
 let exempt: string[];
+let layers: Layer[];
 
 // A ceiling, not a wait: the child loads ESLint and the project's configuration, 2 s on a quiet
 // machine but over jest's default 5 s on two cores busy with servers and browsers.
 const LINT_CEILING_MS = 60_000;
 
 beforeAll(async () => {
-  ({linted, exempt} = await lint(
+  ({linted, exempt, layers} = await lint(
     [
       {code: INTERNAL_IMPORT, filePath: OUTSIDE},
       {code: INTERNAL_IMPORT, filePath: LISTED_SWIZZLE},
@@ -94,6 +147,12 @@ beforeAll(async () => {
         code: "import {useAnnouncementBar} from '@docusaurus/theme-common/internal';\n",
         filePath: OUTSIDE,
       },
+      {code: THEME_FILE, filePath: path.join(ROOT, 'plugins/lean-client/index.ts')},
+      {code: THEME_PACKAGE, filePath: path.join(ROOT, 'plugins/lean-client/index.ts')},
+      ...[...UPWARD_IMPORTS, ...DOWNWARD_IMPORTS].map(({code, file}) => ({
+        code,
+        filePath: path.join(ROOT, file),
+      })),
     ],
     await codeFiles(),
   ));
@@ -128,4 +187,32 @@ it('exempts only swizzles listed in src/theme/README.md, each with the theme’s
     });
     expect(row).toMatch(/\b(safe|unsafe)\b/);
   }
+});
+
+const byRule = (messages: Message[], ruleId: string) =>
+  messages.filter((message) => message.ruleId === ruleId);
+
+it('refuses a require.resolve of a Docusaurus package’s internal file, not of the package', () => {
+  const [themeFile, themePackage] = linted.slice(4, 6);
+  expect(byRule(themeFile!, 'no-restricted-syntax')).toHaveLength(1);
+  expect(themePackage).toEqual([]);
+});
+
+it('refuses an import from a layer above the file’s own, and allows one from below', () => {
+  const results = linted.slice(6);
+  const upward = results.slice(0, UPWARD_IMPORTS.length);
+  const downward = results.slice(UPWARD_IMPORTS.length);
+  for (const messages of upward) {
+    expect(byRule(messages, 'import-x/no-restricted-paths')).toHaveLength(1);
+  }
+  expect(downward).toEqual(DOWNWARD_IMPORTS.map(() => []));
+});
+
+it('puts every file of code in one layer', async () => {
+  const placed = layers.flatMap((layer) => layer.paths);
+  expect(new Set(placed).size).toBe(placed.length);
+  const unplaced = (await codeFiles())
+    .map((file) => path.relative(ROOT, file))
+    .filter((file) => !placed.some((layerPath) => `${file}/`.startsWith(`${layerPath}/`)));
+  expect(unplaced).toEqual([]);
 });

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import {canonicalRedirect, splitTarget} from '../../server/app';
-import {headersFor, parseHeadersFile} from '../../server/headers-file';
+import {headersFor, parseHeadersFile} from '../../contracts/headers-file';
 import {isBuildOnlyFile, resolveUrlPath, type StaticFile} from '../../server/static-site';
 
 describe('canonical URLs', () => {

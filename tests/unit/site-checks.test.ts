@@ -2,6 +2,7 @@
 import {
   brokenReferences,
   crawlerProblems,
+  cspProblems,
   foreignCssReferences,
   foreignScriptOrigins,
   htmlErrors,
@@ -122,6 +123,35 @@ describe('a deliberately broken page fails the right gate', () => {
       '/: has no WebSite structured data',
       '/: has no MobileApplication structured data',
     ]);
+  });
+
+  describe('a CSP and the pages it is sent with', () => {
+    // sha256 of "run()" and of "p{}", base64, as a browser computes them.
+    const RUN = "'sha256-AvyuiL0SD1mVY3NNxR+V2uo+lhk6RMFrytWmRt6CrJQ='";
+    const STYLE = "'sha256-gG2yISYereRMiG2lMXrbiUgi0Ubw9p7QCeWcroOvy9Y='";
+    const withInline = page(
+      '<h1>Blog</h1><p style="color: red">x</p><style>p{}</style><script>run()</script>' +
+        '<script type="application/ld+json">{}</script>',
+    );
+    const csp = (scriptSrc: string, styleSrc = "'self' 'unsafe-inline'") =>
+      `default-src 'self'; script-src ${scriptSrc}; style-src ${styleSrc}`;
+
+    it('passes when each inline script is hashed and inline styles are allowed', () => {
+      expect(cspProblems(csp(`'self' ${RUN}`), [withInline])).toEqual([]);
+    });
+
+    it('an inline script without its hash, or a hash no page has, fails', () => {
+      expect(cspProblems(csp(`'self' 'sha256-stale='`), [withInline])).toEqual([
+        `/blogs: inline script ${RUN} is refused`,
+        "the CSP lists 'sha256-stale=', which no page's inline script has",
+      ]);
+    });
+
+    it('a style hash beside unsafe-inline refuses the style attributes', () => {
+      expect(
+        cspProblems(csp(`'self' ${RUN}`, `'self' 'unsafe-inline' ${STYLE}`), [withInline]),
+      ).toEqual(["/blogs: style attributes are refused (style-src needs 'unsafe-inline')"]);
+    });
   });
 });
 

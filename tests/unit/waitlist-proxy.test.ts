@@ -6,7 +6,7 @@ import {
   projectOrigin,
   proxyWaitlistRequest,
   WAITLIST_PATH,
-} from '../../plugins/security-headers/waitlist-proxy';
+} from '../../contracts/waitlist-proxy';
 
 const SITE = 'https://gotchalabs.app';
 const securityHeaders = new Headers({

@@ -5,7 +5,7 @@
  * Pages applies `_headers` to static files only, so the security headers are read from the
  * answer for the home page, as `_headers` gives it, and set on the proxied answer.
  */
-import {proxyWaitlistRequest} from '../../../plugins/security-headers/waitlist-proxy';
+import {proxyWaitlistRequest} from '../../../contracts/waitlist-proxy';
 
 interface Context {
   request: Request;

@@ -4,7 +4,7 @@ import styles from './styles.module.css';
 /**
  * "Save all guides for offline": the service worker (plugins/offline) downloads every guide with
  * its images, and says how far it got in the `<output>`. The page script wires the button and
- * shows the control once a worker is running (see src/lib/ssr-template.ts), so it is hidden in a
+ * shows the control once a worker is running (see plugins/page-template/ssr-template.ts), so it is hidden in a
  * browser that cannot save pages, and it works without the framework.
  */
 export default function SaveGuides(): ReactNode {

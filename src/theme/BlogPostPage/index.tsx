@@ -18,7 +18,7 @@ import BackLink from '@site/src/components/BackLink';
 import DownloadCta from '@site/src/components/DownloadCta';
 import RelatedGuides from '@site/src/components/RelatedGuides';
 import SaveGuides from '@site/src/components/SaveGuides';
-import type {FreshnessData} from '@site/plugins/freshness';
+import type {FreshnessData} from '@site/contracts/plugin-data';
 import {BLOG_TITLE, site} from '@site/src/data/site';
 import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
 import {chinaDay, parseDay, toDisplayDate, toLongDate} from '@site/src/lib/dates';

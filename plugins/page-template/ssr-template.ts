@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {browserBundle} from './browser-bundle';
 
 /**
@@ -19,19 +20,19 @@ import {browserBundle} from './browser-bundle';
  * first round trip (14,600 B with its headers; scripts/first-screen.ts).
  */
 
-/** What the built page script passes `startPage`: the template writes the page's URLs there. */
+/**
+ * What the built page script passes `startPage` (src/lib/page-script-entry.ts declares it): the
+ * template writes the page's URLs there.
+ */
 const FILES_PLACEHOLDER = 'PAGE_SCRIPT_FILES';
 
 /**
- * `page-script.ts` built into one minified script that calls `startPage` with the template's
- * script and stylesheet URLs; every page carries it, so minified, it leaves more of the first
- * round trip to the page.
+ * src/lib/page-script-entry.ts built into one minified script that calls `startPage` with the
+ * template's script and stylesheet URLs; every page carries it, so minified, it leaves more of the
+ * first round trip to the page.
  */
 export function buildPageScript(): string {
-  const code = browserBundle(
-    `import {startPage} from './page-script'; startPage(...${FILES_PLACEHOLDER});`,
-    __dirname,
-  );
+  const code = browserBundle(path.resolve(__dirname, '../../src/lib/page-script-entry.ts'));
   if (code.split(FILES_PLACEHOLDER).length !== 2) {
     throw new Error(`The built page script must name ${FILES_PLACEHOLDER} once`);
   }

@@ -5,11 +5,11 @@
  * nothing else of the visitor's request (cookies, user agent) reaches Supabase, the visitor's
  * address only with the proxy's secret, for the database's per-visitor limit; and of its answer
  * only the headers the form reads come back. A body has the bundled server's limits of size and
- * time, and nginx also its per-visitor rates and connections. nginx.ts and caddy.ts write these
- * rules into the hosts' configuration files; the Cloudflare Pages Function
+ * time, and nginx also its per-visitor rates and connections. plugins/security-headers/nginx.ts and
+ * caddy.ts write these rules into the hosts' configuration files; the Cloudflare Pages Function
  * (functions/) runs `proxyWaitlistRequest`. No Node-only import: the Function bundles this file.
  */
-import {WAITLIST_TABLE} from '../../src/data/waitlist';
+import {WAITLIST_TABLE} from './waitlist';
 
 export const WAITLIST_PATH = `/rest/v1/${WAITLIST_TABLE}`;
 export const PROXY_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
@@ -114,8 +114,8 @@ export const KNOWN_OTHER_ANSWER_HEADERS = [
 ] as const;
 
 /**
- * The security headers `_headers` gives every answer (headers.ts builds its first rule from
- * this list); a proxied answer carries them in place of any the upstream sent.
+ * The security headers `_headers` gives every answer (plugins/security-headers/headers.ts builds
+ * its first rule from this list); a proxied answer carries them in place of any the upstream sent.
  */
 export const SECURITY_HEADER_NAMES = [
   'Content-Security-Policy',

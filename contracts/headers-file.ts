@@ -1,6 +1,6 @@
 /**
- * Reads the `_headers` file the build writes for static hosts (Netlify and Cloudflare Pages use this
- * format), so the local server sends exactly the headers a CDN deploy sends.
+ * The `_headers` file the build writes for static hosts (Netlify and Cloudflare Pages use this
+ * format), and reads it, so the local server sends exactly the headers a CDN deploy sends.
  *
  *   /assets/*
  *     Cache-Control: public, max-age=31536000, immutable
@@ -8,6 +8,19 @@
 export interface HeaderRule {
   pattern: string;
   headers: [name: string, value: string][];
+}
+
+/** The `_headers` file (Netlify / Cloudflare Pages format) that static hosts and server/ apply. */
+export function headersFile(rules: readonly HeaderRule[]): string {
+  const lines = rules.flatMap(({pattern, headers}) => [
+    pattern,
+    ...headers.map(([name, value]) => `  ${name}: ${value}`),
+  ]);
+  return [
+    '# Written by plugins/security-headers at build time. Do not edit: rebuild.',
+    ...lines,
+    '',
+  ].join('\n');
 }
 
 export function parseHeadersFile(text: string): HeaderRule[] {
