@@ -7,6 +7,7 @@ import {checkLegalFacts} from './src/lib/legal-facts';
 import {ssrTemplate} from './src/lib/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
 import {brokenMarkdownImage} from './plugins/blog-summaries/front-matter';
+import {checkedFrontMatter} from './plugins/blog-summaries/summaries';
 import criticalCss from './plugins/critical-css';
 import freshness, {describeEndedPosts, feedItemsWithReviewDates} from './plugins/freshness';
 import leanClient from './plugins/lean-client';
@@ -83,6 +84,8 @@ const config: Config = {
   },
 
   markdown: {
+    // An article's front matter is checked as it is read, before the blog plugin's own checks.
+    parseFrontMatter: checkedFrontMatter(__dirname),
     hooks: {
       onBrokenMarkdownLinks: 'throw',
       // Throws too, in a writer's words, without the framework's hint to switch the check off.

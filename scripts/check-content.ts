@@ -62,12 +62,7 @@ async function readArticles(siteDir: string): Promise<Article[]> {
 /** The front matter's mistakes, and what the calendar says of the article where YAML reads it. */
 function sourceFindings({file, source}: Article, options: CheckOptions): Finding[] {
   const mistakes = frontMatterFindings(file, source, options.siteDir);
-  let calendar: Finding[] = [];
-  try {
-    calendar = checkArticle(file, source, options.today);
-  } catch {
-    // Unreadable YAML: frontMatterFindings has said so.
-  }
+  const calendar = checkArticle(file, source, options.today);
   return [...mistakes, ...calendar].sort((a, b) => a.line - b.line);
 }
 

@@ -24,11 +24,9 @@ const FRONT_MATTER = [
   '  date: 2025-08-01',
 ];
 
-/** An article's source with the given front-matter lines and body, parsed as the blog parses it. */
-function article(lines: readonly string[], body = 'Text.'): ArticleInput {
-  const source = `---\n${lines.join('\n')}\n---\n\n${body}\n`;
-  const frontMatter = parseFrontMatter(source);
-  return {sourcePath, source, frontMatter};
+/** An article's source with the given front-matter lines and body. */
+function article(lines: readonly string[], body = 'Text.', path = sourcePath): ArticleInput {
+  return {sourcePath: path, source: `---\n${lines.join('\n')}\n---\n\n${body}\n`};
 }
 
 function messages(lines: readonly string[], body?: string): string[] {
@@ -38,6 +36,9 @@ function messages(lines: readonly string[], body?: string): string[] {
 }
 
 const without = (field: string) => FRONT_MATTER.filter((line) => !line.startsWith(`${field}:`));
+/** The front matter with one field's line replaced. */
+const withField = (field: string, line: string) =>
+  FRONT_MATTER.map((text) => (text.startsWith(`${field}:`) ? line : text));
 
 describe('the front-matter rules', () => {
   it('accept a complete article', () => {
@@ -76,9 +77,9 @@ describe('the front-matter rules', () => {
   });
 
   it('read expires as the UTC midnight of its day, and nothing when absent', () => {
-    const {frontMatter} = article([...FRONT_MATTER, 'expires: 2026-12-31']);
+    const frontMatter = parseFrontMatter(article([...FRONT_MATTER, 'expires: 2026-12-31']).source);
     expect(expiresOf(frontMatter)).toEqual(new Date('2026-12-31T00:00:00Z'));
-    expect(expiresOf(article(FRONT_MATTER).frontMatter)).toBeUndefined();
+    expect(expiresOf(parseFrontMatter(article(FRONT_MATTER).source))).toBeUndefined();
     expect(messages([...FRONT_MATTER, "expires: '2026-12-31'"])).toEqual([]);
   });
 
@@ -103,6 +104,145 @@ describe('the front-matter rules', () => {
     const lines = FRONT_MATTER.filter((line) => !line.includes('date: 2025-08-01'));
     expect(messages(lines)).toEqual([
       expect.stringContaining(`${FILE}:8: invalid: "last_update" must give the day`),
+    ]);
+  });
+});
+
+describe('the front-matter schema', () => {
+  it.each(['slug', 'title', 'description', 'date', 'image', 'excerpt'])(
+    'names a missing %s at the end of the front matter, with what to add',
+    (field) => {
+      expect(messages(without(field))).toEqual([
+        expect.stringMatching(new RegExp(`^${FILE}:9: invalid: "${field}" is missing: add .+$`)),
+      ]);
+    },
+  );
+
+  it('lists every problem of a file, one line each, in the order a writer reads them', () => {
+    const lines = ['image: ./hero.svg', 'last_update:', '  date: 2025-08-01'];
+    expect(messages(lines).map((line) => /"(\w+)" is missing/.exec(line)?.[1])).toEqual([
+      'slug',
+      'title',
+      'description',
+      'excerpt',
+      'date',
+    ]);
+  });
+
+  it('says a list given as a title must be text, on its line, rather than calling it empty', () => {
+    expect(messages(withField('title', 'title: [Night, Trains]'))).toEqual([
+      `${FILE}:3: invalid: "title" must be text: write the article's title, like title: "How to Use Taobao"`,
+    ]);
+  });
+
+  it.each([
+    ['slug', 'slug: 2025', '"slug" must be text'],
+    ['description', 'description: {short: yes}', '"description" must be text'],
+    ['date', 'date: last June', '"date" must be a date like 2025-06-17, got "last June"'],
+    ['date', 'date: [2025-07-01]', '"date" must be a date like 2025-06-17, got ["2025-07-01"]'],
+  ])('names a %s of the wrong type on its line', (field, line, message) => {
+    const at = FRONT_MATTER.findIndex((text) => text.startsWith(`${field}:`)) + 2;
+    expect(messages(withField(field, line)).map((text) => text.split(': write')[0])).toEqual([
+      `${FILE}:${at}: invalid: ${message}`,
+    ]);
+  });
+
+  it.each([
+    ['tags: visas', 10],
+    ['tags: [visas, 3, ""]', 10],
+    ['tags:\n  - visas\n  - {name: payments}', 12],
+  ])('type-checks tags: %j', (line, at) => {
+    expect(messages([...FRONT_MATTER, line])).toEqual([
+      `${FILE}:${at}: invalid: "tags" must be a list of words, like [visas, payments]`,
+    ]);
+  });
+
+  it('accepts tags as a list of words, and flags that are true or false', () => {
+    expect(messages([...FRONT_MATTER, 'tags: [visas, payments]', 'draft: false'])).toEqual([]);
+    expect(messages([...FRONT_MATTER, 'unlisted: "yes"'])).toEqual([
+      `${FILE}:10: invalid: "unlisted" must be true or false`,
+    ]);
+  });
+
+  it('refuses an image_alt that is empty or not text', () => {
+    for (const line of ["image_alt: ''", 'image_alt: [a]']) {
+      expect(messages([...FRONT_MATTER, line])).toEqual([
+        `${FILE}:10: invalid: "image_alt", when given, must be non-empty text describing the image`,
+      ]);
+    }
+  });
+
+  it('refuses a slug that does not match the folder, or is not kebab-case', () => {
+    const elsewhere = article(
+      FRONT_MATTER,
+      'Text.',
+      path.join(siteDir, 'blog/2025-07-02-wrong/index.md'),
+    );
+    expect(
+      articleProblems(elsewhere, siteDir).map(({line, message}) => [line, message]),
+    ).toContainEqual([
+      2,
+      '"slug" must match the folder name <YYYY-MM-DD>-good-post, got folder "2025-07-02-wrong": rename one of them',
+    ]);
+    expect(messages(withField('slug', 'slug: Good Post'))).toEqual([
+      `${FILE}:2: invalid: "slug" must be kebab-case, like taobao-guide, got "Good Post"`,
+    ]);
+  });
+
+  it('refuses a hero that is not a file beside the post', () => {
+    expect(messages(withField('image', 'image: https://example.com/a.png'))).toEqual([
+      `${FILE}:6: invalid: "image" must be a file beside the post, like ./hero.svg, got "https://example.com/a.png"`,
+    ]);
+  });
+
+  it("refuses an excerpt over the cards' length, saying how long it is", () => {
+    expect(messages(withField('excerpt', `excerpt: ${'a'.repeat(221)}`))).toEqual([
+      `${FILE}:7: invalid: "excerpt" is 221 characters; keep it to 220 for the cards`,
+    ]);
+  });
+
+  it('requires the review day as a date under last_update', () => {
+    const review = '"last_update" must give the day the facts were last checked';
+    expect(messages(FRONT_MATTER.slice(0, 6))).toEqual([
+      expect.stringContaining(`${FILE}:8: invalid: ${review}`),
+    ]);
+    expect(messages([...FRONT_MATTER.slice(0, 6), 'last_update: 2025-08-01'])).toEqual([
+      expect.stringContaining(`${FILE}:8: invalid: ${review}`),
+    ]);
+    expect(messages([...FRONT_MATTER.slice(0, 7), '  date: recently'])).toEqual([
+      expect.stringContaining(`${FILE}:9: invalid: ${review}`),
+    ]);
+  });
+
+  it.each([
+    [[], 10],
+    [['a', 'b', 'c', 'd'], 10],
+    ['taobao-guide', 10],
+    [['Taobao Guide'], 10],
+  ])('refuses related guides given as %j, once', (related, line) => {
+    expect(messages([...FRONT_MATTER, `related: ${JSON.stringify(related)}`])).toEqual([
+      `${FILE}:${line}: invalid: "related" must list 1 to 3 article slugs, like [taobao-guide, gotcha-vs-rest]`,
+    ]);
+  });
+
+  it('refuses related guides that name the article itself, or a slug twice, on that line', () => {
+    expect(messages([...FRONT_MATTER, 'related:', '  - taobao-guide', '  - good-post'])).toEqual([
+      `${FILE}:12: invalid: "related" must not name the article itself`,
+    ]);
+    expect(messages([...FRONT_MATTER, 'related: [taobao-guide, taobao-guide]'])).toEqual([
+      `${FILE}:10: invalid: "related" names a slug twice`,
+    ]);
+  });
+
+  it('names YAML it cannot read by its line', () => {
+    expect(
+      messages([...FRONT_MATTER.slice(0, 3), 'date: 2025-07-01: x', ...FRONT_MATTER.slice(4)]),
+    ).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${FILE}:5: invalid: the front matter \\(between the two --- lines\\) cannot be read: `,
+        ),
+      ),
     ]);
   });
 });
