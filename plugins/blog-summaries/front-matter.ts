@@ -72,12 +72,12 @@ const text = (field: string, what: string) =>
  * it to 2 March): a day the calendar lacks is named; anything else not matching `pattern` gets
  * `wrong`, given the value as JSON.
  */
-const writtenDay = (field: string, pattern: RegExp, wrong: (got: string) => string) =>
+const writtenDay = (label: string, pattern: RegExp, wrong: (got: string) => string) =>
   Joi.any().custom((value: unknown) => {
     const written = typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0] : undefined;
     if (written !== undefined && !parseDay(written)) {
       throw new Rule(
-        `"${field}" is ${written}, which is not a day of the calendar: write a real day as YYYY-MM-DD`,
+        `${label} is ${written}, which is not a day of the calendar: write a real day as YYYY-MM-DD`,
       );
     }
     if (typeof value !== 'string' || !pattern.test(value) || Number.isNaN(Date.parse(value))) {
@@ -118,6 +118,80 @@ function heroBesidePost(image: string, sourcePath: string): void {
   }
 }
 
+/** The longest line a change may be: the "What changed" list and the feeds show it whole. */
+export const MAX_CHANGE = 200;
+const CHANGES = `"changes" must list what each review changed, newest first: "changes:" then "  - date: 2026-11-25" and "    what: Checked every fact against its source."`;
+
+/** One line of `changes`: the day of a review and what it changed, in one line of text. */
+const CHANGE = Joi.object({
+  date: writtenDay(
+    'the change\'s "date"',
+    DAY,
+    (got) => `the change's "date" must be the review's day like 2026-11-25, got ${got}`,
+  )
+    .empty(null)
+    .required()
+    .messages({
+      'any.required': `the change has no "date": add the review's day, like "- date: 2026-11-25"`,
+    }),
+  what: Joi.string()
+    .empty(null)
+    .pattern(/\S/)
+    .pattern(/^[^\r\n]*$/, 'one line')
+    .max(MAX_CHANGE)
+    .required()
+    .messages({
+      'any.required': `the change has no "what": add what the review changed, like "  what: Checked every fact against its source."`,
+      'string.base': `the change's "what" must be text: one line of what the review changed`,
+      ...all(
+        `the change's "what" is empty: write what the review changed (even "Checked every fact; nothing changed.")`,
+        'string.empty',
+        'string.pattern.base',
+      ),
+      'string.pattern.name': `the change's "what" must be one line: write it on the "what:" line, without | or > and line breaks`,
+      'string.max': `the change's "what" is {#value.length} characters; keep it to ${MAX_CHANGE}, one short sentence`,
+    }),
+}).messages({
+  'object.base': CHANGES,
+  'object.unknown':
+    'a change has only "date" and "what", not "{#key}": correct or remove that line',
+});
+
+/**
+ * The changes in order, newest first: none after the review day, and the newest one of that day,
+ * so the page's "What changed", the feeds and `dateModified` tell one story. Only when every
+ * change's day reads; their own rules report the rest.
+ */
+function newestFirst(changes: readonly {date?: unknown}[], helpers: Joi.CustomHelpers): unknown {
+  const [{last_update: review}] = helpers.state.ancestors as [{last_update?: {date?: unknown}}];
+  const reviewed = typeof review?.date === 'string' ? review.date.slice(0, 10) : '';
+  const days = changes.map(({date}) => (typeof date === 'string' ? date : ''));
+  if (!parseDay(reviewed) || days.length === 0 || !days.every((day) => parseDay(day))) {
+    return changes;
+  }
+  const late = days.findIndex((day) => day > reviewed);
+  if (late !== -1) {
+    throw new Rule(
+      `the change's "date" ${days[late]} is after last_update.date ${reviewed}: a change is made at a review, so date it on or before the last one`,
+      [late, 'date'],
+    );
+  }
+  const early = days.findIndex((day, index) => index > 0 && day > (days[index - 1] ?? day));
+  if (early !== -1) {
+    throw new Rule(
+      `"changes" must list the newest first: move this change of ${days[early]} above the one of ${days[early - 1]}`,
+      [early, 'date'],
+    );
+  }
+  if (days[0] !== reviewed) {
+    throw new Rule(
+      `the newest change is of ${days[0]}, but last_update.date is ${reviewed}: add a line for the ${reviewed} review first (even "Checked every fact; nothing changed.")`,
+      [0, 'date'],
+    );
+  }
+  return changes;
+}
+
 const REVIEW =
   '"last_update" must give the day the facts were last checked: "last_update:" then "  date: 2026-11-25"';
 const RELATED = `"related" must list 1 to ${MAX_RELATED} article slugs, like [taobao-guide, gotcha-vs-rest]`;
@@ -145,7 +219,7 @@ const SCHEMA = Joi.object({
       'string.max': `"excerpt" is {#value.length} characters; keep it to ${MAX_EXCERPT} for the cards`,
     }),
   // The blog plugin would fall back to the folder's date: a post must say when it was published.
-  date: writtenDay('date', DATE, (got) => `"date" must be a date like 2025-06-17, got ${got}`)
+  date: writtenDay('"date"', DATE, (got) => `"date" must be a date like 2025-06-17, got ${got}`)
     .empty(null)
     .required()
     .messages({
@@ -154,15 +228,25 @@ const SCHEMA = Joi.object({
   // Without it the blog plugin would ask git, which knows when a file changed, not when its
   // facts were checked.
   last_update: Joi.object({
-    date: writtenDay('last_update.date', DATE, () => REVIEW)
+    date: writtenDay('"last_update.date"', DATE, () => REVIEW)
       .empty(null)
       .required(),
   })
     .unknown(true)
     .required()
     .messages(all(REVIEW, 'any.required', 'object.base')),
+  changes: Joi.array()
+    .items(CHANGE)
+    .min(1)
+    .empty(null)
+    .required()
+    .custom(newestFirst)
+    .messages({
+      'any.required': `"changes" is missing: ${CHANGES.slice(CHANGES.indexOf('list'))}`,
+      ...all(CHANGES, 'array.base', 'array.min'),
+    }),
   expires: writtenDay(
-    'expires',
+    '"expires"',
     DAY,
     (got) =>
       `"expires" must be the last day the title, description and excerpt hold, like "expires: 2026-12-31", got ${got}`,
@@ -280,14 +364,16 @@ function frontMatterProblems({sourcePath, source}: ArticleInput): ArticleProblem
   const {data, lineOf, problems} = readFrontMatter(source);
   if (problems.length > 0) return problems;
   const {error} = SCHEMA.validate(data, {abortEarly: false, context: {sourcePath}});
-  return (error?.details ?? []).map(({path: field, message, context}) => {
+  const entries = new Set<string>();
+  return (error?.details ?? []).flatMap(({path: field, message, context}) => {
     const thrown: unknown = context?.error;
     const rule = thrown instanceof Rule ? thrown : undefined;
-    return {
-      line: lineOf([...field, ...(rule?.at ?? [])]),
-      field: field.join('.'),
-      message: rule?.message ?? message,
-    };
+    // One line for a malformed entry of a list of fields (a change): its first mistake.
+    const entry = field.slice(0, 2).join('.');
+    if (field.length > 2 && typeof field[1] === 'number' && entries.has(entry)) return [];
+    entries.add(entry);
+    const at = [...field, ...(rule?.at ?? [])];
+    return [{line: lineOf(at), field: at.join('.'), message: rule?.message ?? message}];
   });
 }
 

@@ -30,6 +30,9 @@ const VALID_FRONT_MATTER = [
   'excerpt: "Sleep on the way: how overnight trains in China work, and how to book one."',
   'last_update:',
   '  date: 2025-11-20',
+  'changes:',
+  '  - date: 2025-11-20',
+  '    what: Checked every fact against its source.',
 ].join('\n');
 
 let site: string;
@@ -83,8 +86,8 @@ it('a post without "date" and "slug" fails the build before bundling, one line e
   );
   const file = `blog/2025-11-02-${FIXTURE_SLUG}/index.mdx`;
   const stderr = failure?.stderr ?? '';
-  const slug = stderr.indexOf(`${file}:8: invalid: "slug" is missing: add`);
-  const date = stderr.indexOf(`${file}:8: invalid: "date" is missing: add`);
+  const slug = stderr.indexOf(`${file}:11: invalid: "slug" is missing: add`);
+  const date = stderr.indexOf(`${file}:11: invalid: "date" is missing: add`);
   expect([slug, date].every((index) => index !== -1)).toBe(true);
   expect(Math.max(slug, date)).toBeLessThan(stderr.indexOf('Unable to build website'));
   // It stopped while loading the content: nothing was bundled or written.

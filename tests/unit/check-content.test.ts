@@ -17,6 +17,15 @@ jest.setTimeout(60_000);
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 const VISA = 'blog/2025-10-16-china-best-travel-destination-2025/index.mdx';
+/** The visa scheme's end, marked to 31 December 2026. */
+const SCHEME_END = 'The 30-day visa-free scheme, including the UK and Canada, is announced until';
+
+/** The 1-based line of the first line of `source` that contains `text`. */
+function lineOf(source: string, text: string): number {
+  return source.split('\n').findIndex((line) => line.includes(text)) + 1;
+}
+
+const visaSource = () => readFile(path.join(ROOT, VISA), 'utf8');
 
 /** A site holding only the blog, so nothing can be built or measured. */
 async function blogCopy(): Promise<string> {
@@ -42,7 +51,7 @@ it('fails with exit status 1 on the visa fact once it has ended, with the file, 
   await expect(failure).rejects.toMatchObject({
     code: 1,
     stdout: expect.stringContaining(
-      `${VISA}:40: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, rewrite the sentence and its mark (on="…"), then set last_update.date\n`,
+      `${VISA}:${lineOf(await visaSource(), SCHEME_END)}: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, rewrite the sentence and its mark (on="…"), then set last_update.date\n`,
     ) as unknown,
   });
 });
@@ -60,15 +69,31 @@ it('reports a missing description in one line without building, and fails', asyn
   site = await blogCopy();
   const file = path.join(site, VISA);
   const source = await readFile(file, 'utf8');
-  await writeFile(file, source.replace(/^description:.*\n/m, ''));
+  const broken = source.replace(/^description:.*\n/m, '');
+  await writeFile(file, broken);
   const result = await checkContent({siteDir: site, today: day('2026-11-27'), build: true});
   expect(result.exitCode).toBe(1);
   expect(result.lines).toContain(
-    `${VISA}:11: invalid: "description" is missing: add the text for search results and sharing, like description: '…' (120-160 characters read best, at least 50)`,
+    `${VISA}:${broken.split('\n').indexOf('---', 1) + 1}: invalid: "description" is missing: add the text for search results and sharing, like description: '…' (120-160 characters read best, at least 50)`,
   );
   expect(result.lines).toContain(
     'First screens not measured: the build needs the mistakes above fixed first.',
   );
+});
+
+it('gives a malformed change exactly one line, with its file, line and fix, and fails', async () => {
+  site = await blogCopy();
+  const file = path.join(site, VISA);
+  const source = (await readFile(file, 'utf8')).replace(
+    /^(changes:\n.*\n.*\n)/m,
+    '$1  - date: 2026-10-01\n    what: Fixed the visa list.\n  - date: 2026-10-20\n    what: Added Hainan.\n',
+  );
+  await writeFile(file, source);
+  const result = await checkContent({siteDir: site, today: day('2026-11-27'), build: false});
+  expect(result.exitCode).toBe(1);
+  expect(result.lines.filter((line) => line.includes(': invalid: '))).toEqual([
+    `${VISA}:${lineOf(source, '- date: 2026-10-20')}: invalid: "changes" must list the newest first: move this change of 2026-10-20 above the one of 2026-10-01`,
+  ]);
 });
 
 it("counts today in China: 1 January in Beijing ends a fact marked to 31 December, though UTC's day is still the 31st", async () => {
@@ -81,7 +106,9 @@ it("counts today in China: 1 January in Beijing ends a fact marked to 31 Decembe
     const {chinaDay} = await import('../../src/lib/dates');
     const result = await checkContent({siteDir: site, today: chinaDay(new Date()), build: false});
     expect(result.exitCode).toBe(1);
-    expect(result.lines.join('\n')).toContain(`${VISA}:40: expired:`);
+    expect(result.lines.join('\n')).toContain(
+      `${VISA}:${lineOf(await visaSource(), SCHEME_END)}: expired:`,
+    );
   } finally {
     jest.useRealTimers();
   }
