@@ -3,6 +3,7 @@ import path from 'node:path';
 import {logger} from '@docusaurus/logger';
 import type {BlogContent, BlogPost, Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {reviewsOf} from '../../src/lib/changes';
 import {chinaDay, toLongDate} from '../../src/lib/dates';
 import {expiresOf} from '../blog-summaries/front-matter';
 import {checkArticle, formatFinding, type Finding} from './check';
@@ -34,9 +35,22 @@ function reviewedAt(post: BlogPost): Date {
   return new Date(post.metadata.lastUpdatedAt ?? post.metadata.date);
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The latest review's day and its changes, as a short list for the top of a feed item. */
+function latestChanges(post: BlogPost): string {
+  const [latest] = reviewsOf(post.metadata.frontMatter);
+  if (latest === undefined) return '';
+  const lines = latest.changes.map((what) => `<li>${escapeHtml(what)}</li>`).join('');
+  const day = toLongDate(new Date(latest.date));
+  return `<p><strong>What changed since our last check, ${day}:</strong></p><ul>${lines}</ul>`;
+}
+
 /**
  * The feeds' entries as the blog plugin makes them, each updated on its review date and
- * published on its publication date (Atom `<updated>`/`<published>`; RSS keeps `pubDate`).
+ * published on its publication date (Atom `<updated>`/`<published>`; RSS keeps `pubDate`), its
+ * content led by what the latest review changed, as the page's "What changed" says.
  */
 export const feedItemsWithReviewDates: CreateFeedItems = async ({
   defaultCreateFeedItems,
@@ -46,7 +60,12 @@ export const feedItemsWithReviewDates: CreateFeedItems = async ({
   return items.map((item, index) => {
     const post = params.blogPosts[index];
     if (!post) throw new Error(`No blog post for feed item ${item.link}`);
-    return {...item, date: reviewedAt(post), published: new Date(post.metadata.date)};
+    return {
+      ...item,
+      date: reviewedAt(post),
+      published: new Date(post.metadata.date),
+      content: `${latestChanges(post)}${item.content ?? ''}`,
+    };
   });
 };
 

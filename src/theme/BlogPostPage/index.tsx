@@ -17,7 +17,9 @@ import BackLink from '@site/src/components/BackLink';
 import DownloadCta from '@site/src/components/DownloadCta';
 import RelatedGuides from '@site/src/components/RelatedGuides';
 import SaveGuides from '@site/src/components/SaveGuides';
+import WhatChanged from '@site/src/components/WhatChanged';
 import {BLOG_TITLE, site} from '@site/src/data/site';
+import {reviewsOf} from '@site/src/lib/changes';
 import {toDisplayDate, toLongDate} from '@site/src/lib/dates';
 import {socialCardPath} from '@site/src/lib/social-card';
 import styles from './styles.module.css';
@@ -166,6 +168,7 @@ function Article({children}: {children: ReactNode}): ReactNode {
             Some rules in this guide ended on <time suppressHydrationWarning> </time>; check them
             before you rely on them.
           </p>
+          <WhatChanged reviews={reviewsOf(frontMatter)} />
           <Contents />
           <div id={blogPostContainerID} className="markdown">
             <MDXContent>{children}</MDXContent>
