@@ -7,6 +7,7 @@ import {checkLegalFacts} from './src/lib/legal-facts';
 import {ssrTemplate} from './src/lib/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
 import {brokenMarkdownImage} from './plugins/blog-summaries/front-matter';
+import {readingTime} from './plugins/blog-summaries/reading-time';
 import {checkedFrontMatter} from './plugins/blog-summaries/summaries';
 import criticalCss from './plugins/critical-css';
 import freshness, {describeEndedPosts, feedItemsWithReviewDates} from './plugins/freshness';
@@ -125,6 +126,7 @@ const config: Config = {
           archiveBasePath: null,
           blogSidebarCount: 0,
           showReadingTime: true,
+          readingTime,
           // From each post's `last_update.date` (its review date), never from git history.
           showLastUpdateTime: true,
           onInlineTags: 'throw',

@@ -430,6 +430,63 @@ export function articleProblems(article: ArticleInput, siteDir: string): Article
     .sort((a, b) => a.line - b.line);
 }
 
+/** The most bytes an article's source may have: some ten times the longest guide's (18 KB). */
+export const MAX_ARTICLE_BYTES = 200 * 1024;
+
+const UTF8 = new TextDecoder('utf-8', {fatal: true});
+
+/**
+ * An article's text from its file's bytes, or the one problem that stops it being read: more
+ * than MAX_ARTICLE_BYTES, or bytes that are not UTF-8, which Node would publish as U+FFFD (�).
+ * Line by line, as a newline byte is never part of a longer UTF-8 character, to name the line.
+ */
+export function articleText(bytes: Uint8Array): {source: string} | {problem: ArticleProblem} {
+  if (bytes.length > MAX_ARTICLE_BYTES) {
+    const size = (count: number) => `${Math.ceil(count / 1024)} KB`;
+    const message = `the article is ${size(bytes.length)}, over the ${size(MAX_ARTICLE_BYTES)} an article may be: split it into two articles that link each other`;
+    return {problem: {line: 1, field: '', message}};
+  }
+  let start = 0;
+  for (let line = 1; start <= bytes.length; line += 1) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline === -1 ? bytes.length : newline;
+    try {
+      UTF8.decode(bytes.subarray(start, end));
+    } catch {
+      const message =
+        'this line has bytes that are not UTF-8 (the file was saved in another encoding), which would show as �: save the file as UTF-8 and check the line';
+      return {problem: {line, field: '', message}};
+    }
+    start = end + 1;
+  }
+  return {source: new TextDecoder().decode(bytes)};
+}
+
+/**
+ * Each article whose slug an earlier one (by file) already has, as a problem on its slug's line:
+ * the blog would put both at one address.
+ */
+export function duplicateSlugs<T extends {file: string; source: string}>(
+  articles: readonly T[],
+): {article: T; problem: ArticleProblem}[] {
+  const firstWith = new Map<unknown, string>();
+  return [...articles]
+    .sort((a, b) => a.file.localeCompare(b.file))
+    .flatMap((article) => {
+      const {slug} = parseFrontMatter(article.source);
+      const earlier = firstWith.get(slug);
+      if (typeof slug !== 'string') return [];
+      if (earlier === undefined) {
+        firstWith.set(slug, article.file);
+        return [];
+      }
+      const message = `"slug" ${slug} is ${earlier}'s too, and both would be /blog/${slug}: give this article a slug of its own, and its folder the same name`;
+      return [
+        {article, problem: {line: frontMatterLine(article.source, 'slug'), field: 'slug', message}},
+      ];
+    });
+}
+
 /** `blog/…/index.mdx:12: invalid: "description" is missing: add …`, as every check prints one. */
 export function formatProblem(file: string, {line, message}: ArticleProblem): string {
   return `${file}:${line}: invalid: ${message}`;

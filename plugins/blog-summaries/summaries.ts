@@ -6,6 +6,8 @@ import type {ParseFrontMatter, Plugin} from '@docusaurus/types';
 import {toDisplayDate} from '../../src/lib/dates';
 import {
   articleProblems,
+  articleText,
+  duplicateSlugs,
   expiresOf,
   formatProblem,
   frontMatterLine,
@@ -52,7 +54,8 @@ function relativeFile(sourcePath: string, siteDir: string): string {
  * The site's `markdown.parseFrontMatter`: an article (`blog/…/index.mdx`) is checked against the
  * rules (./front-matter.ts) as the blog plugin first reads it, before the plugin's own checks and
  * anything else, so a writer's mistakes are the build's first lines, one each with its file and
- * line; any other Markdown is read as usual.
+ * line; any other Markdown is read as usual. The file's bytes are read again: the plugin's text
+ * has already turned bytes that are not UTF-8 into U+FFFD.
  */
 export function checkedFrontMatter(siteDir: string): ParseFrontMatter {
   const blogDir = path.join(siteDir, 'blog') + path.sep;
@@ -61,7 +64,9 @@ export function checkedFrontMatter(siteDir: string): ParseFrontMatter {
     const sourcePath = path.resolve(siteDir, filePath);
     if (sourcePath.startsWith(blogDir) && /\/index\.mdx?$/.test(sourcePath)) {
       const file = relativeFile(sourcePath, siteDir);
-      const problems = articleProblems({sourcePath, source}, siteDir);
+      const read = articleText(readFileSync(sourcePath));
+      const problems =
+        'problem' in read ? [read.problem] : articleProblems({sourcePath, source}, siteDir);
       failWith(problems.map((problem) => formatProblem(file, problem)));
     }
     return params.defaultParseFrontMatter(params);
@@ -109,8 +114,9 @@ function isoDay(day: Date | undefined): string {
 /**
  * The listed posts in the blog plugin's order (newest first; posts of the same day by the time in
  * their `date`), with what the cards need, each post's front matter having passed its rules
- * (checkedFrontMatter). Throws one error with a line per mistake across posts: a related guide
- * that is not listed.
+ * (checkedFrontMatter). Throws one error with a line per mistake across posts, before the
+ * framework's "Duplicate routes found!": a slug that another post has, a related guide that is
+ * not listed.
  */
 export function listedPosts(blogPosts: readonly BlogPost[], siteDir: string): ListedPost[] {
   const sourcePath = ({metadata}: BlogPost) => metadata.source.replace(/^@site/, siteDir);
@@ -119,13 +125,17 @@ export function listedPosts(blogPosts: readonly BlogPost[], siteDir: string): Li
       .filter((post) => !post.metadata.unlisted)
       .map((post) => post.metadata.frontMatter.slug),
   );
-  failWith(
-    blogPosts.flatMap((post) => {
-      const file = relativeFile(sourcePath(post), siteDir);
-      const problems = unknownRelated(post, readSource(sourcePath(post)), listedSlugs);
-      return problems.map((problem) => formatProblem(file, problem));
-    }),
-  );
+  const articles = blogPosts.map((post) => ({
+    post,
+    file: relativeFile(sourcePath(post), siteDir),
+    source: readSource(sourcePath(post)),
+  }));
+  failWith([
+    ...duplicateSlugs(articles).map(({article, problem}) => formatProblem(article.file, problem)),
+    ...articles.flatMap(({post, file, source}) =>
+      unknownRelated(post, source, listedSlugs).map((problem) => formatProblem(file, problem)),
+    ),
+  ]);
   return blogPosts
     .filter((post) => !post.metadata.unlisted)
     .map((post) => ({

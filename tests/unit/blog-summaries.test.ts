@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {BlogPost} from '@docusaurus/plugin-content-blog';
 import {
@@ -8,7 +10,6 @@ import {
 } from '../../plugins/blog-summaries/summaries';
 
 const siteDir = path.join(__dirname, 'fixtures');
-const goodSource = path.join(siteDir, 'blog/2025-07-01-good-post/index.md');
 
 const valid = {
   slug: 'good-post',
@@ -21,28 +22,57 @@ const valid = {
 };
 
 describe('the front matter as the build reads it', () => {
-  const parse = checkedFrontMatter(siteDir);
   const defaultParseFrontMatter = jest.fn(() => Promise.resolve({frontMatter: {}, content: ''}));
   const source = '---\ntitle: [A, list]\n---\n\nText.\n';
+  let site: string;
+  let article: string;
+  beforeEach(async () => {
+    site = await mkdtemp(path.join(tmpdir(), 'front-matter-'));
+    article = path.join(site, 'blog/2025-07-01-good-post/index.md');
+    await mkdir(path.dirname(article), {recursive: true});
+  });
+  afterEach(() => rm(site, {recursive: true, force: true}));
+
+  /** Reads the article with these bytes as the blog plugin does; the lines logged, in order. */
+  async function parsed(bytes: string | Buffer) {
+    await writeFile(article, bytes);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fileContent = Buffer.from(bytes).toString('utf8');
+    const result = checkedFrontMatter(site)({
+      filePath: article,
+      fileContent,
+      defaultParseFrontMatter,
+    });
+    await result.catch(() => undefined);
+    const lines = logged.mock.calls.map(([line]) => String(line));
+    logged.mockRestore();
+    return {result, lines};
+  }
 
   it('fails an article on its mistakes, each logged first with the file and line, before the blog plugin reads it', async () => {
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(
-      parse({filePath: goodSource, fileContent: source, defaultParseFrontMatter}),
-    ).rejects.toThrow(
+    const {result, lines} = await parsed(source);
+    await expect(result).rejects.toThrow(
       /^blog\/2025-07-01-good-post\/index\.md:2: invalid: "title" must be text: write the article's title/,
     );
     expect(defaultParseFrontMatter).not.toHaveBeenCalled();
-    expect(String(logged.mock.calls[0]?.[0])).toContain(
+    expect(lines[0]).toContain(
       'blog/2025-07-01-good-post/index.md:2: invalid: "title" must be text',
     );
-    logged.mockRestore();
+  });
+
+  it('fails an article with bytes that are not UTF-8 on their line, though the text it was given reads', async () => {
+    const {result} = await parsed(
+      Buffer.concat([Buffer.from('---\ntitle: Caf'), Buffer.from([0xe9, 0x0a])]),
+    );
+    await expect(result).rejects.toThrow(
+      /^blog\/2025-07-01-good-post\/index\.md:2: invalid: this line has bytes that are not UTF-8/,
+    );
   });
 
   it('reads any other Markdown as usual', async () => {
-    const page = path.join(siteDir, 'src/pages/privacy.mdx');
+    const page = path.join(site, 'src/pages/privacy.mdx');
     const params = {filePath: page, fileContent: source, defaultParseFrontMatter};
-    await expect(parse(params)).resolves.toEqual({frontMatter: {}, content: ''});
+    await expect(checkedFrontMatter(site)(params)).resolves.toEqual({frontMatter: {}, content: ''});
   });
 });
 
