@@ -7,6 +7,8 @@ import {checkLegalFacts} from './src/lib/legal-facts';
 import {ssrTemplate} from './plugins/page-template/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
 import {brokenMarkdownImage} from './plugins/blog-summaries/front-matter';
+import {readingTime} from './plugins/blog-summaries/reading-time';
+import {checkedFrontMatter} from './plugins/blog-summaries/summaries';
 import freshness, {describeEndedPosts, feedItemsOn} from './plugins/freshness';
 import leanClient from './plugins/lean-client';
 import offline from './plugins/offline';
@@ -81,6 +83,8 @@ const config: Config = {
   },
 
   markdown: {
+    // An article's front matter is checked as it is read, before the blog plugin's own checks.
+    parseFrontMatter: checkedFrontMatter(__dirname),
     hooks: {
       onBrokenMarkdownLinks: 'throw',
       // Throws too, in a writer's words, without the framework's hint to switch the check off.
@@ -120,6 +124,7 @@ const config: Config = {
           archiveBasePath: null,
           blogSidebarCount: 0,
           showReadingTime: true,
+          readingTime,
           // From each post's `last_update.date` (its review date), never from git history.
           showLastUpdateTime: true,
           onInlineTags: 'throw',

@@ -15,7 +15,11 @@ import {existsSync} from 'node:fs';
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {parseFrontMatter} from '../plugins/blog-summaries/front-matter';
+import {
+  articleText,
+  duplicateSlugs,
+  parseFrontMatter,
+} from '../plugins/blog-summaries/front-matter';
 import {
   checkArticle,
   formatFinding,
@@ -55,26 +59,33 @@ interface Article {
   source: string;
 }
 
-async function readArticles(siteDir: string): Promise<Article[]> {
+/** Each article's text, and a finding for each that cannot be read (too big, not UTF-8). */
+async function readArticles(siteDir: string) {
   const entries = await readdir(path.join(siteDir, 'blog'), {recursive: true});
   const files = entries
     .filter((entry) => /\/index\.mdx?$/.test(entry.split(path.sep).join('/')))
     .map((entry) => path.join('blog', entry).split(path.sep).join('/'))
     .sort();
-  return Promise.all(
-    files.map(async (file) => ({file, source: await readFile(path.join(siteDir, file), 'utf8')})),
-  );
+  const articles: Article[] = [];
+  const unreadable: Finding[] = [];
+  for (const file of files) {
+    const read = articleText(await readFile(path.join(siteDir, file)));
+    if ('source' in read) articles.push({file, source: read.source});
+    else
+      unreadable.push({
+        file,
+        line: read.problem.line,
+        kind: 'invalid',
+        message: read.problem.message,
+      });
+  }
+  return {articles, unreadable};
 }
 
 /** The front matter's mistakes, and what the calendar says of the article where YAML reads it. */
 function sourceFindings({file, source}: Article, options: CheckOptions): Finding[] {
   const mistakes = frontMatterFindings(file, source, options.siteDir);
-  let calendar: Finding[] = [];
-  try {
-    calendar = checkArticle(file, source, options.today);
-  } catch {
-    // Unreadable YAML: frontMatterFindings has said so.
-  }
+  const calendar = checkArticle(file, source, options.today);
   return [...mistakes, ...calendar].sort((a, b) => a.line - b.line);
 }
 
@@ -111,8 +122,17 @@ function buildReady(options: CheckOptions, buildDir: string): string | undefined
 }
 
 export async function checkContent(options: CheckOptions): Promise<CheckResult> {
-  const articles = await readArticles(options.siteDir);
-  const findings = articles.flatMap((article) => sourceFindings(article, options));
+  const {articles, unreadable} = await readArticles(options.siteDir);
+  const findings = [
+    ...unreadable,
+    ...articles.flatMap((article) => sourceFindings(article, options)),
+    ...duplicateSlugs(articles).map(({article: {file}, problem: {line, message}}) => ({
+      file,
+      line,
+      kind: 'invalid' as const,
+      message,
+    })),
+  ];
   const lines = findings.map(formatFinding);
   const buildDir = options.buildDir ?? path.join(options.siteDir, 'build');
   if (findings.some((finding) => finding.kind === 'invalid')) {
@@ -128,7 +148,7 @@ export async function checkContent(options: CheckOptions): Promise<CheckResult> 
   }
   const failures = findings.filter(isFailure).length;
   lines.push(
-    `${articles.length} articles checked as of ${options.today.toISOString().slice(0, 10)} in China: ` +
+    `${articles.length + unreadable.length} articles checked as of ${options.today.toISOString().slice(0, 10)} in China: ` +
       `${findings.length} to look at, ${failures} that must be fixed.`,
   );
   return {lines, exitCode: failures > 0 ? 1 : 0};

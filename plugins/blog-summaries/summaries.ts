@@ -2,15 +2,16 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {logger} from '@docusaurus/logger';
 import type {BlogContent, BlogPost} from '@docusaurus/plugin-content-blog';
-import type {Plugin} from '@docusaurus/types';
+import type {ParseFrontMatter, Plugin} from '@docusaurus/types';
 import type {BlogSummary} from '../../contracts/plugin-data';
 import {toDisplayDate} from '../../src/lib/dates';
 import {
   articleProblems,
+  articleText,
+  duplicateSlugs,
   expiresOf,
   formatProblem,
   frontMatterLine,
-  type ArticleInput,
   type ArticleProblem,
   reviewedOn,
 } from './front-matter';
@@ -35,14 +36,36 @@ function relativeFile(sourcePath: string, siteDir: string): string {
 }
 
 /**
- * Checks a post against the front-matter rules (./front-matter.ts) and throws one error with a
- * line per mistake, each naming the file and line, so a writer fixes them all in one go.
+ * The site's `markdown.parseFrontMatter`: an article (`blog/…/index.mdx`) is checked against the
+ * rules (./front-matter.ts) as the blog plugin first reads it, before the plugin's own checks and
+ * anything else, so a writer's mistakes are the build's first lines, one each with its file and
+ * line; any other Markdown is read as usual. The file's bytes are read again: the plugin's text
+ * has already turned bytes that are not UTF-8 into U+FFFD.
  */
-export function validateFrontMatter(post: ArticleInput, siteDir: string): void {
-  const problems = articleProblems(post, siteDir);
-  if (problems.length === 0) return;
-  const file = relativeFile(post.sourcePath, siteDir);
-  throw new FrontMatterError(problems.map((problem) => formatProblem(file, problem)).join('\n'));
+export function checkedFrontMatter(siteDir: string): ParseFrontMatter {
+  const blogDir = path.join(siteDir, 'blog') + path.sep;
+  return async (params) => {
+    const {filePath, fileContent: source} = params;
+    const sourcePath = path.resolve(siteDir, filePath);
+    if (sourcePath.startsWith(blogDir) && /\/index\.mdx?$/.test(sourcePath)) {
+      const file = relativeFile(sourcePath, siteDir);
+      const read = articleText(readFileSync(sourcePath));
+      const problems =
+        'problem' in read ? [read.problem] : articleProblems({sourcePath, source}, siteDir);
+      failWith(problems.map((problem) => formatProblem(file, problem)));
+    }
+    return params.defaultParseFrontMatter(params);
+  };
+}
+
+/**
+ * Throws one error with a line per mistake, having logged them: Docusaurus prints a failed
+ * build's error under its own stack, and the writer's lines must come first.
+ */
+function failWith(mistakes: readonly string[]): void {
+  if (mistakes.length === 0) return;
+  for (const line of mistakes) logger.error(line);
+  throw new FrontMatterError(mistakes.join('\n'));
 }
 
 function readSource(sourcePath: string): string {
@@ -60,7 +83,7 @@ function unknownRelated(
   if (unknown.length === 0) return [];
   return [
     {
-      line: frontMatterLine(source, 'related') ?? 1,
+      line: frontMatterLine(source, 'related'),
       field: 'related',
       message: `"related" names ${unknown.map((slug) => `"${slug}"`).join(', ')}, which no listed article has as its slug`,
     },
@@ -74,9 +97,11 @@ function isoDay(day: Date | undefined): string {
 }
 
 /**
- * Every post validated, then the listed ones in the blog plugin's order (newest first; posts of
- * the same day by the time in their `date`), with what the cards need. Throws one error with a
- * line per mistake of every post.
+ * The listed posts in the blog plugin's order (newest first; posts of the same day by the time in
+ * their `date`), with what the cards need, each post's front matter having passed its rules
+ * (checkedFrontMatter). Throws one error with a line per mistake across posts, before the
+ * framework's "Duplicate routes found!": a slug that another post has, a related guide that is
+ * not listed.
  */
 export function listedPosts(blogPosts: readonly BlogPost[], siteDir: string): ListedPost[] {
   const sourcePath = ({metadata}: BlogPost) => metadata.source.replace(/^@site/, siteDir);
@@ -85,20 +110,17 @@ export function listedPosts(blogPosts: readonly BlogPost[], siteDir: string): Li
       .filter((post) => !post.metadata.unlisted)
       .map((post) => post.metadata.frontMatter.slug),
   );
-  const mistakes = blogPosts.flatMap((post) => {
-    const input = {
-      sourcePath: sourcePath(post),
-      source: readSource(sourcePath(post)),
-      frontMatter: post.metadata.frontMatter,
-    };
-    const problems = [
-      ...articleProblems(input, siteDir),
-      ...unknownRelated(post, input.source, listedSlugs),
-    ];
-    const file = relativeFile(input.sourcePath, siteDir);
-    return problems.map((problem) => formatProblem(file, problem));
-  });
-  if (mistakes.length > 0) throw new FrontMatterError(mistakes.join('\n'));
+  const articles = blogPosts.map((post) => ({
+    post,
+    file: relativeFile(sourcePath(post), siteDir),
+    source: readSource(sourcePath(post)),
+  }));
+  failWith([
+    ...duplicateSlugs(articles).map(({article, problem}) => formatProblem(article.file, problem)),
+    ...articles.flatMap(({post, file, source}) =>
+      unknownRelated(post, source, listedSlugs).map((problem) => formatProblem(file, problem)),
+    ),
+  ]);
   return blogPosts
     .filter((post) => !post.metadata.unlisted)
     .map((post) => ({
@@ -137,13 +159,5 @@ export function blogPostsOf(
 ): ListedPost[] {
   const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
   if (!blog) throw new Error('blog-summaries needs the blog plugin');
-  try {
-    return listedPosts(blog.blogPosts, siteDir);
-  } catch (error) {
-    // Docusaurus prints a failed plugin's error under its own stack; the writer's lines go first.
-    if (error instanceof FrontMatterError) {
-      for (const line of error.message.split('\n')) logger.error(line);
-    }
-    throw error;
-  }
+  return listedPosts(blog.blogPosts, siteDir);
 }

@@ -5,6 +5,7 @@ import type {BlogContent, BlogPost, Options as BlogOptions} from '@docusaurus/pl
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {load} from 'cheerio';
 import type {FreshnessData} from '../../contracts/plugin-data';
+import {reviewsOf} from '../../src/lib/changes';
 import {chinaDay, parseDay, toLongDate} from '../../src/lib/dates';
 import {endedNotice} from '../../src/lib/ended-rules';
 import {expiresOf} from '../blog-summaries/front-matter';
@@ -37,6 +38,18 @@ function reviewedAt(post: BlogPost): Date {
   return new Date(post.metadata.lastUpdatedAt ?? post.metadata.date);
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The latest review's day and its changes, as a short list for the top of a feed item. */
+function latestChanges(post: BlogPost): string {
+  const [latest] = reviewsOf(post.metadata.frontMatter);
+  if (latest === undefined) return '';
+  const lines = latest.changes.map((what) => `<li>${escapeHtml(what)}</li>`).join('');
+  const day = toLongDate(new Date(latest.date));
+  return `<p><strong>What changed since our last check, ${day}:</strong></p><ul>${lines}</ul>`;
+}
+
 /**
  * The first day a fact in the post's text was announced to end, when that day is before
  * `buildDay` (China's day): what the notice at the top of the guide names in a build after it.
@@ -64,7 +77,8 @@ export function feedContent(html: string, post: BlogPost, buildDay: Date): strin
 /**
  * The feeds' entries as the blog plugin makes them, each updated on its review date and
  * published on its publication date (Atom `<updated>`/`<published>`; RSS keeps `pubDate`), their
- * content as `feedContent` makes it on the build's day in China.
+ * content led by what the latest review changed, as the page's "What changed" says, and made by
+ * `feedContent` on the build's day in China.
  */
 export function feedItemsOn(buildDay: Date): CreateFeedItems {
   return async ({defaultCreateFeedItems, ...params}) => {
@@ -72,9 +86,10 @@ export function feedItemsOn(buildDay: Date): CreateFeedItems {
     return items.map((item, index) => {
       const post = params.blogPosts[index];
       if (!post) throw new Error(`No blog post for feed item ${item.link}`);
+      const content = `${latestChanges(post)}${item.content ?? ''}`;
       return {
         ...item,
-        content: item.content === undefined ? undefined : feedContent(item.content, post, buildDay),
+        content: feedContent(content, post, buildDay),
         date: reviewedAt(post),
         published: new Date(post.metadata.date),
       };

@@ -2,6 +2,8 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Locator} from '@playwright/test';
 import {TRANSLATOR_DEMO_PATH, site} from '../../src/data/site';
+import {parseFrontMatter} from '../../plugins/blog-summaries/front-matter';
+import {reviewsOf, type Review} from '../../src/lib/changes';
 import {toLongDate} from '../../src/lib/dates';
 import {
   SEARCHES,
@@ -30,7 +32,8 @@ const BADGE_SIZE = {width: 150, height: 50};
 
 /**
  * Every article in blog/, the spec's six and any a writer adds since, from its front matter: the
- * slug, the date as cards show it, and the day its facts were last checked (`last_update.date`).
+ * slug, the date as cards show it, the day its facts were last checked (`last_update.date`) and
+ * that review's lines in `changes`.
  */
 const ARTICLES = readdirSync(path.resolve(__dirname, '../../blog'), {withFileTypes: true})
   .filter((entry) => entry.isDirectory())
@@ -41,8 +44,11 @@ const ARTICLES = readdirSync(path.resolve(__dirname, '../../blog'), {withFileTyp
     const slug = /^slug:\s*["']?([a-z0-9-]+)/m.exec(source)?.[1];
     const date = /^date:\s*["']?(\d{4})-(\d{2})-(\d{2})/m.exec(source)?.slice(1).join('/');
     const reviewed = /^last_update:.*\n\s+date:\s*["']?(\d{4}-\d{2}-\d{2})/m.exec(source)?.[1];
-    if (!slug || !date || !reviewed) throw new Error(`${name}: no slug, date or last_update.date`);
-    return {slug, date, reviewed};
+    const [latest] = reviewsOf(parseFrontMatter(source));
+    if (!slug || !date || !reviewed || !latest) {
+      throw new Error(`${name}: no slug, date, last_update.date or changes`);
+    }
+    return {slug, date, reviewed, latest};
   });
 
 /** Each card's article slug and the date it shows, in the page's order. */
@@ -288,6 +294,36 @@ test.describe('what a reader of a long guide expects', () => {
     }
   });
 
+  test('every article says what its latest review changed, closed between its dates and its sections', async ({
+    page,
+  }) => {
+    for (const {slug, latest} of ARTICLES) {
+      await open(page, `/blog/${slug}`);
+      const summary = page.getByText('What changed since our last check');
+      await expect(summary).toContainText(toLongDate(new Date(latest.date)));
+      const changes = page.getByRole('group').filter({has: summary}).getByRole('listitem');
+      await expect(changes.first()).toBeHidden();
+      await summary.click();
+      await expect(changes.first()).toBeVisible();
+      expect(await changes.allTextContents()).toEqual(latest.changes);
+      // Under the dates, before "On this page" and the first section: in the first screen's bytes.
+      const order = await page.evaluate(() => {
+        const position = (selector: string) =>
+          Array.from(document.querySelectorAll('article *')).indexOf(
+            document.querySelector(selector)!,
+          );
+        return [
+          'article header',
+          'details:has(ul)',
+          'nav[aria-label="On this page"]',
+          '.markdown h2',
+        ].map(position);
+      });
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+      expect(order.every((index) => index >= 0)).toBe(true);
+    }
+  });
+
   test('every article lists its sections under "On this page", and a tap goes to the section', async ({
     page,
   }, testInfo) => {
@@ -362,6 +398,32 @@ test.describe('what a reader of a long guide expects', () => {
       const pubDate = /<pubDate>([^<]+)<\/pubDate>/.exec(item)?.[1];
       expect(new Date(pubDate!).toISOString().slice(0, 10)).toBe(date.replaceAll('/', '-'));
     }
+  });
+
+  test('each feed item starts with its latest review’s day and changes, as its page says', async ({
+    request,
+  }) => {
+    const atom = await (await request.get('/blog/atom.xml')).text();
+    const rss = await (await request.get('/blog/rss.xml')).text();
+    const changesFirst = ({date, changes}: Review) =>
+      `<![CDATA[<p><strong>What changed since our last check, ${toLongDate(new Date(date))}:</strong></p><ul>${changes.map((what) => `<li>${what}</li>`).join('')}</ul><p>`;
+    for (const {slug, latest} of ARTICLES) {
+      const entry = atom.split('<entry>').find((part) => part.includes(`/blog/${slug}</id>`))!;
+      expect(entry).toContain(`<content type="html">${changesFirst(latest)}`);
+      const item = rss.split('<item>').find((part) => part.includes(`/blog/${slug}</guid>`))!;
+      expect(item).toContain(`<content:encoded>${changesFirst(latest)}`);
+    }
+  });
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({javaScriptEnabled: false});
+
+  test('what a guide’s latest review changed opens all the same', async ({page}) => {
+    const [{slug, latest}] = ARTICLES as [(typeof ARTICLES)[number]];
+    await open(page, `/blog/${slug}`);
+    await page.getByText('What changed since our last check').click();
+    await expect(page.getByRole('listitem').filter({hasText: latest.changes[0]!})).toBeVisible();
   });
 });
 

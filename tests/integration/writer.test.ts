@@ -30,6 +30,9 @@ const VALID_FRONT_MATTER = [
   'excerpt: "Sleep on the way: how overnight trains in China work, and how to book one."',
   'last_update:',
   '  date: 2025-11-20',
+  'changes:',
+  '  - date: 2025-11-20',
+  '    what: Checked every fact against its source.',
 ].join('\n');
 
 let site: string;
@@ -83,10 +86,49 @@ it('a post without "date" and "slug" fails the build before bundling, one line e
   );
   const file = `blog/2025-11-02-${FIXTURE_SLUG}/index.mdx`;
   const stderr = failure?.stderr ?? '';
-  const slug = stderr.indexOf(`${file}:8: invalid: "slug" is missing: add`);
-  const date = stderr.indexOf(`${file}:8: invalid: "date" is missing: add`);
+  const slug = stderr.indexOf(`${file}:11: invalid: "slug" is missing: add`);
+  const date = stderr.indexOf(`${file}:11: invalid: "date" is missing: add`);
   expect([slug, date].every((index) => index !== -1)).toBe(true);
   expect(Math.max(slug, date)).toBeLessThan(stderr.indexOf('Unable to build website'));
   // It stopped while loading the content: nothing was bundled or written.
+  await expect(readdir(path.join(site, 'build'))).rejects.toMatchObject({code: 'ENOENT'});
+});
+
+/** The build's failure: its stderr, and whether it wrote anything. */
+async function failedBuild(cwd: string): Promise<string> {
+  const failure = await build(cwd).then(
+    () => undefined,
+    (error: unknown) => error as {stderr: string},
+  );
+  expect(failure).toBeDefined();
+  return failure?.stderr ?? '';
+}
+
+it('a title of the wrong type and a change of two lines fail the build, one line each, before its trace', async () => {
+  const frontMatter = VALID_FRONT_MATTER.replace(/^title: .*$/m, 'title: [Night, Trains]').replace(
+    '    what: Checked every fact against its source.',
+    '    what: |\n      Checked every fact.\n      Fixed a price.',
+  );
+  site = await siteWithPost(frontMatter);
+  const stderr = await failedBuild(site);
+  const file = `blog/2025-11-02-${FIXTURE_SLUG}/index.mdx`;
+  const title = stderr.indexOf(`${file}:3: invalid: "title" must be text: write`);
+  const what = stderr.indexOf(`${file}:12: invalid: the change's "what" must be one line`);
+  expect(title).not.toBe(-1);
+  expect(what).not.toBe(-1);
+  // First: before the blog plugin's own complaint about the title, and any trace.
+  expect(Math.max(title, what)).toBeLessThan(stderr.indexOf('Error'));
+  await expect(readdir(path.join(site, 'build'))).rejects.toMatchObject({code: 'ENOENT'});
+});
+
+it('two posts with one slug fail the build in one line naming the second, not "Duplicate routes found!"', async () => {
+  site = await siteWithPost(VALID_FRONT_MATTER);
+  const copy = path.join(site, 'blog', `2025-11-03-${FIXTURE_SLUG}`);
+  await cp(path.join(site, 'blog', `2025-11-02-${FIXTURE_SLUG}`), copy, {recursive: true});
+  const stderr = await failedBuild(site);
+  expect(stderr).toContain(
+    `blog/2025-11-03-${FIXTURE_SLUG}/index.mdx:2: invalid: "slug" ${FIXTURE_SLUG} is blog/2025-11-02-${FIXTURE_SLUG}/index.mdx's too, and both would be /blog/${FIXTURE_SLUG}: give this article a slug of its own, and its folder the same name`,
+  );
+  expect(stderr).not.toContain('Duplicate routes found');
   await expect(readdir(path.join(site, 'build'))).rejects.toMatchObject({code: 'ENOENT'});
 });

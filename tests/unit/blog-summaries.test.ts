@@ -1,20 +1,15 @@
 /** @jest-environment node */
+import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {BlogPost} from '@docusaurus/plugin-content-blog';
-import type {ArticleInput} from '../../plugins/blog-summaries/front-matter';
 import {
-  FrontMatterError,
+  checkedFrontMatter,
   heroesModule,
   listedPosts,
-  validateFrontMatter,
 } from '../../plugins/blog-summaries/summaries';
 
 const siteDir = path.join(__dirname, 'fixtures');
-const goodSource = path.join(siteDir, 'blog/2025-07-01-good-post/index.md');
-
-function post(frontMatter: Record<string, unknown>, sourcePath = goodSource): ArticleInput {
-  return {sourcePath, source: '', frontMatter};
-}
 
 const valid = {
   slug: 'good-post',
@@ -26,67 +21,58 @@ const valid = {
   last_update: {date: new Date('2025-08-01')},
 };
 
-describe('front matter validation', () => {
-  it('accepts a post with every required field', () => {
-    expect(() => validateFrontMatter(post(valid), siteDir)).not.toThrow();
+describe('the front matter as the build reads it', () => {
+  const defaultParseFrontMatter = jest.fn(() => Promise.resolve({frontMatter: {}, content: ''}));
+  const source = '---\ntitle: [A, list]\n---\n\nText.\n';
+  let site: string;
+  let article: string;
+  beforeEach(async () => {
+    site = await mkdtemp(path.join(tmpdir(), 'front-matter-'));
+    article = path.join(site, 'blog/2025-07-01-good-post/index.md');
+    await mkdir(path.dirname(article), {recursive: true});
   });
+  afterEach(() => rm(site, {recursive: true, force: true}));
 
-  it.each(['slug', 'title', 'description', 'date', 'image', 'excerpt'])(
-    'fails in one line naming the file, "%s" and what to add when it is missing',
-    (field) => {
-      const {[field]: _omitted, ...rest} = valid as Record<string, unknown>;
-      expect(() => validateFrontMatter(post(rest), siteDir)).toThrow(FrontMatterError);
-      expect(() => validateFrontMatter(post(rest), siteDir)).toThrow(
-        new RegExp(
-          `^blog/2025-07-01-good-post/index\\.md:1: invalid: "${field}" is missing: add [^\\n]+$`,
-        ),
-      );
-    },
-  );
+  /** Reads the article with these bytes as the blog plugin does; the lines logged, in order. */
+  async function parsed(bytes: string | Buffer) {
+    await writeFile(article, bytes);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fileContent = Buffer.from(bytes).toString('utf8');
+    const result = checkedFrontMatter(site)({
+      filePath: article,
+      fileContent,
+      defaultParseFrontMatter,
+    });
+    await result.catch(() => undefined);
+    const lines = logged.mock.calls.map(([line]) => String(line));
+    logged.mockRestore();
+    return {result, lines};
+  }
 
-  it('rejects a date that is not a date', () => {
-    expect(() => validateFrontMatter(post({...valid, date: 'last June'}), siteDir)).toThrow(
-      /"date" must be a date like 2025-06-17, got "last June"/,
+  it('fails an article on its mistakes, each logged first with the file and line, before the blog plugin reads it', async () => {
+    const {result, lines} = await parsed(source);
+    await expect(result).rejects.toThrow(
+      /^blog\/2025-07-01-good-post\/index\.md:2: invalid: "title" must be text: write the article's title/,
+    );
+    expect(defaultParseFrontMatter).not.toHaveBeenCalled();
+    expect(lines[0]).toContain(
+      'blog/2025-07-01-good-post/index.md:2: invalid: "title" must be text',
     );
   });
 
-  it('rejects a slug that does not match the folder', () => {
-    const source = path.join(siteDir, 'blog/2025-07-02-wrong-folder/index.md');
-    expect(() => validateFrontMatter(post(valid, source), siteDir)).toThrow(
-      /"slug" must match the folder name <YYYY-MM-DD>-good-post/,
+  it('fails an article with bytes that are not UTF-8 on their line, though the text it was given reads', async () => {
+    const {result} = await parsed(
+      Buffer.concat([Buffer.from('---\ntitle: Caf'), Buffer.from([0xe9, 0x0a])]),
+    );
+    await expect(result).rejects.toThrow(
+      /^blog\/2025-07-01-good-post\/index\.md:2: invalid: this line has bytes that are not UTF-8/,
     );
   });
 
-  it('rejects an image that does not exist beside the post', () => {
-    expect(() => validateFrontMatter(post({...valid, image: './missing.svg'}), siteDir)).toThrow(
-      /"image" \.\/missing\.svg does not exist: put the file beside index.mdx or correct the path/,
-    );
-  });
-
-  it('requires the day the facts were last checked', () => {
-    expect(() => validateFrontMatter(post({...valid, last_update: undefined}), siteDir)).toThrow(
-      /"last_update" must give the day the facts were last checked/,
-    );
-    expect(() =>
-      validateFrontMatter(post({...valid, last_update: {date: 'recently'}}), siteDir),
-    ).toThrow(/"last_update" must give the day/);
-  });
-
-  it.each([
-    [[], /"related" must list 1 to 3 article slugs/],
-    [['a', 'b', 'c', 'd'], /"related" must list 1 to 3 article slugs/],
-    ['taobao-guide', /"related" must list 1 to 3 article slugs/],
-    [['Taobao Guide'], /"related" must list 1 to 3 article slugs/],
-    [['good-post'], /"related" must not name the article itself/],
-    [['taobao-guide', 'taobao-guide'], /"related" names a slug twice/],
-  ])('rejects related guides given as %j', (related, message) => {
-    expect(() => validateFrontMatter(post({...valid, related}), siteDir)).toThrow(message);
-  });
-
-  it('lists every problem of a file, one line each', () => {
-    expect(() => validateFrontMatter(post({image: './hero.svg'}), siteDir)).toThrow(
-      /"slug" is missing.*\n.*"title" is missing.*\n.*"description" is missing.*\n.*"excerpt" is missing.*\n.*"date" is missing/,
-    );
+  it('reads any other Markdown as usual', async () => {
+    const page = path.join(site, 'src/pages/privacy.mdx');
+    const params = {filePath: page, fileContent: source, defaultParseFrontMatter};
+    await expect(checkedFrontMatter(site)(params)).resolves.toEqual({frontMatter: {}, content: ''});
   });
 });
 
@@ -142,13 +128,6 @@ describe('listed posts', () => {
     const posts = [blogPost({frontMatter: {...valid, related: ['hidden-post']}})];
     expect(() => listedPosts(posts, siteDir)).toThrow(
       'blog/2025-07-01-good-post/index.md:1: invalid: "related" names "hidden-post", which no listed article has as its slug',
-    );
-  });
-
-  it('validates unlisted posts too', () => {
-    const broken = blogPost({unlisted: true, frontMatter: {...valid, excerpt: undefined}});
-    expect(() => listedPosts([broken], siteDir)).toThrow(
-      /index.md:1: invalid: "excerpt" is missing/,
     );
   });
 

@@ -19,6 +19,11 @@ const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 const VISA = 'blog/2025-10-16-china-best-travel-destination-2025/index.mdx';
 
+/** The 1-based line of the first line of `source` that contains `text`. */
+function lineOf(source: string, text: string): number {
+  return source.split('\n').findIndex((line) => line.includes(text)) + 1;
+}
+
 /** The line of the guide's first fact marked to end on 31 December 2026, as the check reports it. */
 function firstMarkedLine(): number {
   const lines = readFileSync(path.join(ROOT, VISA), 'utf8').split('\n');
@@ -97,6 +102,90 @@ it('reports a missing description in one line without building, and fails', asyn
   expect(result.lines).toContain(
     'First screens not measured: the build needs the mistakes above fixed first.',
   );
+});
+
+it('gives a malformed change exactly one line, with its file, line and fix, and fails', async () => {
+  site = await blogCopy();
+  const file = path.join(site, VISA);
+  const source = (await readFile(file, 'utf8')).replace(
+    /^(changes:\n.*\n.*\n)/m,
+    '$1  - date: 2026-10-01\n    what: Fixed the visa list.\n  - date: 2026-10-20\n    what: Added Hainan.\n',
+  );
+  await writeFile(file, source);
+  const result = await checkContent({siteDir: site, today: day('2026-11-27'), build: false});
+  expect(result.exitCode).toBe(1);
+  expect(result.lines.filter((line) => line.includes(': invalid: '))).toEqual([
+    `${VISA}:${lineOf(source, '- date: 2026-10-20')}: invalid: "changes" must list the newest first: move this change of 2026-10-20 above the one of 2026-10-01`,
+  ]);
+});
+
+describe('a writer mistake that would fail the build later, or publish garbled, is one line first', () => {
+  const TAOBAO = 'blog/2025-06-17-taobao-guide/index.mdx';
+
+  /** The invalid lines of check-content on the blog copy, which must fail. */
+  async function invalidLines(): Promise<string[]> {
+    const result = await checkContent({siteDir: site!, today: day('2026-11-27'), build: false});
+    expect(result.exitCode).toBe(1);
+    return result.lines.filter((line) => line.includes(': invalid: '));
+  }
+
+  it('two articles with one slug', async () => {
+    site = await blogCopy();
+    const copy = 'blog/2026-11-01-taobao-guide/index.mdx';
+    await cp(path.join(site, path.dirname(TAOBAO)), path.join(site, path.dirname(copy)), {
+      recursive: true,
+    });
+    const source = await readFile(path.join(site, copy), 'utf8');
+    expect(await invalidLines()).toEqual([
+      `${copy}:${lineOf(source, 'slug:')}: invalid: "slug" taobao-guide is ${TAOBAO}'s too, and both would be /blog/taobao-guide: give this article a slug of its own, and its folder the same name`,
+    ]);
+  });
+
+  it('bytes that are not UTF-8, by their line', async () => {
+    site = await blogCopy();
+    const file = path.join(site, VISA);
+    const source = await readFile(file, 'utf8');
+    const line = MARKED;
+    const lines = source.split('\n');
+    const bytes = Buffer.concat(
+      lines.map((text, index) =>
+        // "Café" as Windows-1252 writes it: é is the single byte 0xE9.
+        index === line - 1
+          ? Buffer.concat([
+              Buffer.from('Café'.slice(0, 3)),
+              Buffer.from([0xe9]),
+              Buffer.from(` ${text}\n`),
+            ])
+          : Buffer.from(index === lines.length - 1 ? text : `${text}\n`),
+      ),
+    );
+    await writeFile(file, bytes);
+    expect(await invalidLines()).toEqual([
+      `${VISA}:${line}: invalid: this line has bytes that are not UTF-8 (the file was saved in another encoding), which would show as �: save the file as UTF-8 and check the line`,
+    ]);
+  });
+
+  it('a title of the wrong type', async () => {
+    site = await blogCopy();
+    const file = path.join(site, VISA);
+    const source = (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: [China, 2025]');
+    await writeFile(file, source);
+    expect(await invalidLines()).toEqual([
+      `${VISA}:${lineOf(source, 'title:')}: invalid: "title" must be text: write the article's title, like title: "How to Use Taobao"`,
+    ]);
+  });
+
+  it('an article over 200 KB, such as a 1 MB one', async () => {
+    site = await blogCopy();
+    const file = path.join(site, VISA);
+    const source = `${await readFile(file, 'utf8')}\n${'More words. '.repeat(90_000)}\n`;
+    await writeFile(file, source);
+    const kilobytes = Math.ceil(Buffer.byteLength(source) / 1024);
+    expect(kilobytes).toBeGreaterThan(1_000);
+    expect(await invalidLines()).toEqual([
+      `${VISA}:1: invalid: the article is ${kilobytes} KB, over the 200 KB an article may be: split it into two articles that link each other`,
+    ]);
+  });
 });
 
 it("counts today in China: 1 January in Beijing ends a fact marked to 31 December, though UTC's day is still the 31st", async () => {

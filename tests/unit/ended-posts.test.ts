@@ -6,7 +6,7 @@
  * its sharing card and the feeds read.
  */
 import type {BlogPost} from '@docusaurus/plugin-content-blog';
-import {describeEndedPosts, feedContent} from '../../plugins/freshness';
+import {describeEndedPosts, feedContent, feedItemsOn} from '../../plugins/freshness';
 
 const post = (frontMatter: Record<string, unknown>): BlogPost =>
   ({metadata: {description: 'Visa-free for 30 days.', frontMatter}}) as unknown as BlogPost;
@@ -64,6 +64,32 @@ describe('feedContent: a feed item never carries the notes after marked facts', 
     const plain = '<p>Trains run at 350 km/h.</p>';
     expect(feedContent(plain, {content: 'Trains.'} as BlogPost, new Date('2030-01-01'))).toBe(
       plain,
+    );
+  });
+});
+
+describe('feedItemsOn', () => {
+  it('leads an item with its latest review’s day and lines, as text, before the post', async () => {
+    const changes = [
+      {date: new Date('2026-11-25T00:00:00Z'), what: 'Cards <Visa & Mastercard> at metro gates.'},
+      {date: new Date('2026-11-25T00:00:00Z'), what: 'Checked every fact.'},
+      {date: new Date('2026-06-01T00:00:00Z'), what: 'An older review.'},
+    ];
+    const blogPost = {
+      content: 'No marked fact.',
+      metadata: {
+        date: '2025-06-17T00:00:00.000Z',
+        lastUpdatedAt: 1795564800000,
+        frontMatter: {changes},
+      },
+    };
+    const params = {
+      blogPosts: [blogPost],
+      defaultCreateFeedItems: () => Promise.resolve([{link: '/blog/x', content: '<p>Body</p>'}]),
+    } as unknown as Parameters<ReturnType<typeof feedItemsOn>>[0];
+    const [item] = await feedItemsOn(new Date('2026-11-28T00:00:00Z'))(params);
+    expect(item?.content).toBe(
+      '<p><strong>What changed since our last check, 25 November 2026:</strong></p><ul><li>Cards &lt;Visa &amp; Mastercard&gt; at metro gates.</li><li>Checked every fact.</li></ul><p>Body</p>',
     );
   });
 });

@@ -19,8 +19,10 @@ import DownloadCta from '@site/src/components/DownloadCta';
 import RelatedGuides from '@site/src/components/RelatedGuides';
 import SaveGuides from '@site/src/components/SaveGuides';
 import type {FreshnessData} from '@site/contracts/plugin-data';
+import WhatChanged from '@site/src/components/WhatChanged';
 import {BLOG_TITLE, site} from '@site/src/data/site';
 import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
+import {reviewsOf} from '@site/src/lib/changes';
 import {chinaDay, parseDay, toDisplayDate, toLongDate} from '@site/src/lib/dates';
 import {ENDED_NOTICE} from '@site/src/lib/ended-rules';
 import {socialCardPath} from '@site/src/lib/social-card';
@@ -190,6 +192,7 @@ function Article({children}: {children: ReactNode}): ReactNode {
             <ArticleDates />
           </header>
           <EndedNotice />
+          <WhatChanged reviews={reviewsOf(frontMatter)} />
           <Contents />
           <div id={blogPostContainerID} className="markdown">
             <MDXContent>{children}</MDXContent>
