@@ -301,7 +301,13 @@ test.describe('what a reader of a long guide expects', () => {
       await open(page, `/blog/${slug}`);
       const summary = page.getByText('What changed since our last check');
       await expect(summary).toContainText(toLongDate(new Date(latest.date)));
-      const changes = page.getByRole('group').filter({has: summary}).getByRole('listitem');
+      // The latest review's list comes first; older reviews follow it.
+      const changes = page
+        .getByRole('group')
+        .filter({has: summary})
+        .getByRole('list')
+        .first()
+        .getByRole('listitem');
       await expect(changes.first()).toBeHidden();
       await summary.click();
       await expect(changes.first()).toBeVisible();
