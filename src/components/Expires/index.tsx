@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
-import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
-import {chinaDay, parseDay, toLongDate} from '@site/src/lib/dates';
+import {useBuildDay} from '@site/src/hooks/useSiteSettings';
+import {parseDay, toLongDate} from '@site/src/lib/dates';
 import {ENDED_NOTE} from '@site/src/lib/ended-rules';
 import styles from './styles.module.css';
 
@@ -14,7 +14,7 @@ import styles from './styles.module.css';
 export default function Expires({on, children}: {on: string; children: ReactNode}): ReactNode {
   const lastDay = parseDay(on);
   if (!lastDay) throw new Error(`<Expires on="${on}">: on must be the last day as YYYY-MM-DD`);
-  const endedAtBuild = chinaDay(new Date(useSiteSettings().buildDate)) > lastDay;
+  const endedAtBuild = useBuildDay() > lastDay;
   return (
     <span data-expires={on}>
       {children}

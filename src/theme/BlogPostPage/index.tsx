@@ -21,9 +21,9 @@ import SaveGuides from '@site/src/components/SaveGuides';
 import type {FreshnessData} from '@site/contracts/plugin-data';
 import WhatChanged from '@site/src/components/WhatChanged';
 import {BLOG_TITLE, site} from '@site/src/data/site';
-import {useSiteSettings} from '@site/src/hooks/useSiteSettings';
+import {useBuildDay} from '@site/src/hooks/useSiteSettings';
 import {reviewsOf} from '@site/src/lib/changes';
-import {chinaDay, parseDay, toDisplayDate, toLongDate} from '@site/src/lib/dates';
+import {parseDay, toDisplayDate, toLongDate} from '@site/src/lib/dates';
 import {ENDED_NOTICE} from '@site/src/lib/ended-rules';
 import {socialCardPath} from '@site/src/lib/social-card';
 import styles from './styles.module.css';
@@ -147,7 +147,7 @@ function Contents(): ReactNode {
 function EndedNotice(): ReactNode {
   const {metadata} = useBlogPost();
   const {firstMarks} = usePluginData('freshness') as FreshnessData;
-  const buildDay = chinaDay(new Date(useSiteSettings().buildDate));
+  const buildDay = useBuildDay();
   const first = firstMarks[metadata.permalink];
   const lastDay = first === undefined ? undefined : parseDay(first);
   const ended = lastDay !== undefined && buildDay > lastDay;
