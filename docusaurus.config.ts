@@ -17,7 +17,7 @@ import robotsTxt from './plugins/robots-txt';
 import {projectOrigin} from './contracts/waitlist-proxy';
 import socialCards from './plugins/social-cards';
 import {PALETTE} from './src/lib/brand-palette';
-import {chinaDay} from './src/lib/dates';
+import {chinaDay, isoDay} from './src/lib/dates';
 
 const siteUrl = (process.env.SITE_URL || site.defaultUrl).replace(/\/+$/, '');
 
@@ -34,6 +34,11 @@ if (Number.isNaN(buildDate.getTime())) {
     `BUILD_DATE must be an ISO date such as 2027-01-01T00:05:00+08:00, not ${process.env.BUILD_DATE}`,
   );
 }
+/**
+ * The build's day in China, the one "today" of a build: the daily rebuild runs at 00:05 in
+ * Beijing, which is still yesterday in UTC.
+ */
+const buildDay = chinaDay(buildDate);
 
 /** The blog's description, in its feeds and wherever the blog plugin describes it. */
 const blogDescription = 'Guides to travelling and living in China, from the makers of Gotcha.';
@@ -99,10 +104,10 @@ const config: Config = {
 
   customFields: {
     /**
-     * Prerendered pages show this day until the visitor's own date replaces it, and a fact marked
-     * to end before it shows as ended. `BUILD_DATE` (an ISO date) builds the site as on that day.
+     * Prerendered pages show this day (in China) until the visitor's own date replaces it, and a
+     * fact marked to end before it shows as ended. `BUILD_DATE` (an ISO date) builds as on that day.
      */
-    buildDate: buildDate.toISOString(),
+    buildDay: isoDay(buildDay),
     supabaseUrl,
     supabaseAnonKey: process.env.SUPABASE_ANON_KEY ?? '',
     comingSoon,
@@ -130,14 +135,14 @@ const config: Config = {
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
-          processBlogPosts: describeEndedPosts(chinaDay(buildDate)),
+          processBlogPosts: describeEndedPosts(buildDay),
           feedOptions: {
             type: ['rss', 'atom'],
             title: BLOG_TITLE,
             description: blogDescription,
-            copyright: `Copyright © ${new Date().getFullYear()} ${site.companyName}`,
+            copyright: `Copyright © ${buildDay.getUTCFullYear()} ${site.companyName}`,
             language: 'en',
-            createFeedItems: feedItemsOn(chinaDay(buildDate)),
+            createFeedItems: feedItemsOn(buildDay),
           },
         } satisfies BlogOptions,
         theme: {

@@ -6,7 +6,8 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {load} from 'cheerio';
 import type {FreshnessData} from '../../contracts/plugin-data';
 import {reviewsOf} from '../../src/lib/changes';
-import {chinaDay, parseDay, toLongDate} from '../../src/lib/dates';
+import {parseDay, toLongDate} from '../../src/lib/dates';
+import {toSiteSettings} from '../../src/lib/site-settings';
 import {endedNotice} from '../../src/lib/ended-rules';
 import {expiresOf} from '../blog-summaries/front-matter';
 import {checkArticle, firstMarkedDay, formatFinding, type Finding} from './check';
@@ -125,10 +126,10 @@ export default function freshness(context: LoadContext): Plugin {
     async allContentLoaded({allContent, actions}) {
       const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
       if (!blog) throw new Error('freshness needs the blog plugin');
-      // The build's own day (BUILD_DATE builds as on another), in China.
-      const {buildDate} = context.siteConfig.customFields ?? {};
-      const built = typeof buildDate === 'string' ? new Date(buildDate) : new Date();
-      const findings = await checkPosts(blog.blogPosts, context.siteDir, chinaDay(built));
+      // The build's own day in China (BUILD_DATE builds as on another).
+      const buildDay = parseDay(toSiteSettings(context.siteConfig.customFields).buildDay);
+      if (!buildDay) throw new Error('freshness needs customFields.buildDay (YYYY-MM-DD)');
+      const findings = await checkPosts(blog.blogPosts, context.siteDir, buildDay);
       // Each guide's first marked day, so a build after it shows the guide's notice in its HTML.
       const firstMarks: FreshnessData['firstMarks'] = {};
       for (const post of blog.blogPosts) {

@@ -1,5 +1,5 @@
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {chinaDay} from '@site/src/lib/dates';
+import {parseDay} from '@site/src/lib/dates';
 import {toSiteSettings, type SiteSettings} from '@site/src/lib/site-settings';
 
 export function useSiteSettings(): SiteSettings {
@@ -8,5 +8,8 @@ export function useSiteSettings(): SiteSettings {
 
 /** The day in China the site was built on (BUILD_DATE builds as on another): what a build knows has ended. */
 export function useBuildDay(): Date {
-  return chinaDay(new Date(useSiteSettings().buildDate));
+  const {buildDay} = useSiteSettings();
+  const day = parseDay(buildDay);
+  if (!day) throw new Error(`customFields.buildDay must be a day as YYYY-MM-DD, not "${buildDay}"`);
+  return day;
 }

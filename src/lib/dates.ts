@@ -37,6 +37,11 @@ export function parseDay(text: string): Date | undefined {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
 }
 
+/** A calendar day (a UTC midnight) as `2026-12-31`. */
+export function isoDay(day: Date): string {
+  return day.toISOString().slice(0, 10);
+}
+
 /** The UTC calendar day of an instant, at midnight. */
 export function utcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));

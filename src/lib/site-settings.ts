@@ -3,8 +3,11 @@
  * them) by the pages and by plugins.
  */
 export interface SiteSettings {
-  /** ISO time of the build. */
-  buildDate: string;
+  /**
+   * The build's calendar day in China (`YYYY-MM-DD`, Asia/Shanghai): what a page without script
+   * shows as today (footer year, "Last Updated") and what the build knows has ended.
+   */
+  buildDay: string;
   /** Comma-separated ids of products shown as coming soon. */
   comingSoon: string;
   /** Empty: the site's own origin (the local stand-in). */
@@ -19,7 +22,7 @@ export function toSiteSettings(customFields: Record<string, unknown> | undefined
     return typeof value === 'string' ? value : '';
   };
   return {
-    buildDate: text('buildDate'),
+    buildDay: text('buildDay'),
     comingSoon: text('comingSoon'),
     supabaseUrl: text('supabaseUrl'),
     supabaseAnonKey: text('supabaseAnonKey'),

@@ -11,6 +11,7 @@ import {existsSync} from 'node:fs';
 import {mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
+import {site as siteFacts} from '../../src/data/site';
 import {copyOfSite, ROOT} from './site-copy';
 
 jest.setTimeout(240_000);
@@ -93,6 +94,12 @@ it('rebuilds as on the day after a fact ends, swaps the live folder whole and pu
     for (const [isTravelGuide, count] of notices) expect(count).toBe(isTravelGuide ? 1 : 0);
   }
   expect(await out('blog/rss.xml')).toContain(`<description><![CDATA[${ended}`);
+  // 00:05 on 1 January in Beijing is still 31 December in UTC: the build's day is China's, so a
+  // reader without script sees 2027 in the footer, and the feeds' copyright agrees.
+  expect(guide).toMatch(/<span data-year(?:=[^>]*)?>2027<\/span>/);
+  for (const feed of ['blog/rss.xml', 'blog/atom.xml']) {
+    expect(await out(feed)).toContain(`Copyright © 2027 ${siteFacts.companyName}`);
+  }
 });
 
 /** Runs rebuild.sh on the site with `env`, its build a copy of the live one (no real build). */

@@ -1,4 +1,4 @@
-import {chinaDay, toDisplayDate, toLongDate} from '../../src/lib/dates';
+import {chinaDay, isoDay, toDisplayDate, toLongDate} from '../../src/lib/dates';
 
 describe('dates', () => {
   it('writes a post date as YYYY/MM/DD in UTC', () => {
@@ -22,5 +22,9 @@ describe('dates', () => {
     expect(chinaDay(new Date('2026-12-31T16:00:00Z')).toISOString()).toBe(
       '2027-01-01T00:00:00.000Z',
     );
+  });
+
+  it("writes the daily rebuild's day, 00:05 in Beijing on 1 January, as 2027-01-01", () => {
+    expect(isoDay(chinaDay(new Date('2026-12-31T16:05:00Z')))).toBe('2027-01-01');
   });
 });

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
-import {useVisitorToday} from '@site/src/hooks/useVisitorDate';
-import {toLongDate} from '@site/src/lib/dates';
+import {useVisitorToday} from '@site/src/hooks/useVisitorToday';
+import {isoDay, toLongDate} from '@site/src/lib/dates';
 import styles from './styles.module.css';
 
 /**
@@ -13,7 +13,7 @@ export default function LastUpdated(): ReactNode {
     <p className={styles.lastUpdated}>
       Last Updated:{' '}
       {/* The page script writes the visitor's day here before the framework, if ever, loads. */}
-      <time dateTime={today.toISOString().slice(0, 10)} data-visitor-day suppressHydrationWarning>
+      <time dateTime={isoDay(today)} data-visitor-day suppressHydrationWarning>
         {toLongDate(today)}
       </time>
     </p>

@@ -25,6 +25,7 @@ import {useBuildDay} from '@site/src/hooks/useSiteSettings';
 import {reviewsOf} from '@site/src/lib/changes';
 import {parseDay, toDisplayDate, toLongDate} from '@site/src/lib/dates';
 import {ENDED_NOTICE} from '@site/src/lib/ended-rules';
+import {jsonLdText} from '@site/src/lib/json-ld';
 import {socialCardPath} from '@site/src/lib/social-card';
 import styles from './styles.module.css';
 
@@ -70,7 +71,7 @@ function ArticleHead({heroUrl}: {heroUrl: string}): ReactNode {
       <meta name="twitter:description" content={metadata.description} />
       <meta property="og:type" content="article" />
       <meta property="article:published_time" content={metadata.date} />
-      <script type="application/ld+json">{JSON.stringify(structuredData)}</script>
+      <script type="application/ld+json">{jsonLdText(structuredData)}</script>
     </PageMetadata>
   );
 }

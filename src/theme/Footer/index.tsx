@@ -4,7 +4,7 @@ import Icon from '@site/src/components/Icon';
 import SectionLink from '@site/src/components/SectionLink';
 import {site} from '@site/src/data/site';
 import {useProducts} from '@site/src/hooks/useProducts';
-import {useVisitorToday} from '@site/src/hooks/useVisitorDate';
+import {useVisitorToday} from '@site/src/hooks/useVisitorToday';
 import styles from './styles.module.css';
 
 /** The translator's pages, and the privacy policy's section on the Trip Planner. */

@@ -3,6 +3,7 @@ import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {Product} from '@site/src/data/products';
 import {site} from '@site/src/data/site';
+import {jsonLdText} from '@site/src/lib/json-ld';
 
 /**
  * Organization, WebSite and the translator app (while it is live), for search engines reading the
@@ -48,7 +49,7 @@ export default function StructuredData({products}: {products: readonly Product[]
   return (
     <Head>
       <script type="application/ld+json">
-        {JSON.stringify({'@context': 'https://schema.org', '@graph': data})}
+        {jsonLdText({'@context': 'https://schema.org', '@graph': data})}
       </script>
     </Head>
   );

@@ -1,6 +1,5 @@
 import {useEffect, useState} from 'react';
-import {utcDay} from '@site/src/lib/dates';
-import {useSiteSettings} from './useSiteSettings';
+import {useBuildDay} from './useSiteSettings';
 
 /** A calendar day, as a UTC midnight timestamp so formatting never shifts it. */
 export type CalendarDay = Date;
@@ -11,12 +10,12 @@ function localDay(date: Date): CalendarDay {
 
 /**
  * Today, in the visitor's time zone. The prerendered HTML and the first client render (so that
- * hydration matches) carry the build's day; the visitor's own day replaces it once the page is
- * live. Format the result in UTC (`toLongDate`).
+ * hydration matches) carry the build's day in China; the visitor's own day replaces it once the
+ * page is live. Format the result in UTC (`toLongDate`).
  */
 export function useVisitorToday(): CalendarDay {
-  const buildDate = new Date(useSiteSettings().buildDate);
-  const [today, setToday] = useState(() => utcDay(buildDate));
+  const buildDay = useBuildDay();
+  const [today, setToday] = useState(buildDay);
   useEffect(() => {
     setToday(localDay(new Date()));
   }, []);
