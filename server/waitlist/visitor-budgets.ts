@@ -19,27 +19,42 @@ const SWEEP_INTERVAL_MS = 1_000;
 export const MAX_VISITORS = 100_000;
 
 /**
- * Whom a request counts against: an IPv6 address's /64 (one subscriber's network, whose billions
- * of addresses would otherwise each get a budget), an IPv4 address (also written as IPv6,
- * ::ffff:a.b.c.d) itself, anything else (a proxy's name for a visitor) its lower-cased text. As
- * waitlist_private.client_of() decides it on hosted Supabase.
+ * Whom a request counts against, as waitlist_private.client_of() decides it on hosted Supabase and
+ * written as PostgreSQL writes it: an IPv4 address itself, in any spelling (also as IPv6 in
+ * ::ffff:0:0/96, dotted or hex: `0:0:0:0:0:ffff:203.0.113.20`, `::ffff:cb00:710a`); an IPv6
+ * address its /64 (one subscriber's network, whose billions of addresses would otherwise each
+ * get a budget), compressed (`2001:db8::/64`); anything else (a proxy's name for a visitor, an
+ * address with a zone) its lower-cased text. tests/client-spellings.ts holds both to one table.
  */
 export function clientOf(address: string): string {
   const text = address.trim().toLowerCase();
   const version = isIP(text);
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
-  if (version !== 6 || mapped) return mapped ?? text;
-  const [head = '', tail] = (text.split('%')[0] ?? '').split('::');
-  const groupsOf = (part: string | undefined) => (part ? part.split(':') : []);
-  // A dotted IPv4 ending holds two groups.
-  const tailGroups = groupsOf(tail).flatMap((group) => (group.includes('.') ? ['0', '0'] : group));
-  const headGroups = groupsOf(head);
-  const zeros = Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
-  const groups = [...headGroups, ...(tail === undefined ? [] : zeros), ...tailGroups];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
+  if (version === 4) return text;
+  if (version !== 6 || text.includes('%')) return text;
+  const groups = ipv6Groups(text);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${compressed([...groups.slice(0, 4), 0, 0, 0, 0])}/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (a dotted IPv4 ending is two groups). */
+function ipv6Groups(text: string): number[] {
+  // WHATWG URL writes a valid IPv6 host in hex groups, compressed: `[::ffff:cb00:7114]`.
+  const [head = '', tail] = new URL(`http://[${text}]`).hostname.slice(1, -1).split('::');
+  const part = (groups: string | undefined) =>
+    groups ? groups.split(':').map((group) => parseInt(group, 16)) : [];
+  const [before, after] = [part(head), part(tail)];
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/** Eight groups as the shortest text (RFC 5952), which is how PostgreSQL's host() writes them. */
+function compressed(groups: number[]): string {
+  return new URL(`http://[${groups.map((group) => group.toString(16)).join(':')}]`).hostname.slice(
+    1,
+    -1,
+  );
 }
 
 interface Window {

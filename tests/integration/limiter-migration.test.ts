@@ -24,6 +24,7 @@ import {
   type StorageBackend,
 } from './postgres-cluster';
 import type {Storage} from './server-process';
+import {CLIENT_SPELLINGS} from '../client-spellings';
 import {tsxArgs} from '../tsx';
 
 jest.setTimeout(60_000);
@@ -313,6 +314,18 @@ function describeLimiter(backend: StorageBackend): void {
         ...Array<string>(10).fill('ok'),
         'PT429',
       ]);
+    });
+
+    it('reads every spelling of an address as the bundled server does (one table for both)', async () => {
+      const [outcomes] = await runOwnerSql(shared, [
+        CLIENT_SPELLINGS.map(([address]) => [
+          `select waitlist_private.client_of(${sqlString(address)}) as client`,
+        ]),
+      ]);
+      const clients = outcomes?.map((outcome) =>
+        'rows' in outcome ? outcome.rows[0]?.client : outcome,
+      );
+      expect(clients).toEqual(CLIENT_SPELLINGS.map(([, client]) => client));
     });
 
     it('counts each visitor behind the proxy that sends the secret, not the proxy', async () => {
