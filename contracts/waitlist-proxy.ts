@@ -270,6 +270,15 @@ async function forward(
     );
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    // What failed, never what was sent: the body holds a visitor's e-mail address.
+    console.error(`Waitlist proxy: the project did not answer: ${upstreamFailure(error)}`);
     return timedOut ? refusal(504, 'Gateway timeout') : refusal(502, 'Bad gateway');
   }
+}
+
+/** An upstream failure in one line: the error's name and message and its cause's code (ECONNREFUSED). */
+function upstreamFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error.cause as {code?: unknown} | undefined)?.code;
+  return `${error.name}: ${error.message}${typeof cause === 'string' ? ` (${cause})` : ''}`;
 }

@@ -66,7 +66,9 @@ export async function joinWaitlist(client: SupabaseClient, email: string): Promi
     // The anon role may read back ids only (see the migration), so select just the id.
     const result = await client.from(WAITLIST_TABLE).insert({email: email.trim()}).select('id');
     return toOutcome(result);
-  } catch {
+  } catch (error) {
+    // The visitor sees "Something went wrong"; whoever opens the console sees why.
+    console.warn('Waitlist: the sign-up failed unexpectedly.', error);
     return {kind: 'error', message: WAITLIST_MESSAGES.unexpected};
   }
 }
@@ -82,7 +84,8 @@ export async function checkConnection(client: SupabaseClient): Promise<boolean> 
       .select('id', {count: 'exact', head: true})
       .limit(1);
     return (status === 200 || status === 206) && count !== null;
-  } catch {
+  } catch (error) {
+    console.warn('Waitlist: the connection test failed unexpectedly.', error);
     return false;
   }
 }

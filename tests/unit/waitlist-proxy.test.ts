@@ -223,13 +223,25 @@ describe('the Cloudflare Pages Function’s proxy', () => {
     const unset = await proxyWaitlistRequest(request(), {projectUrl: undefined, securityHeaders});
     expect(unset.status).toBe(503);
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/SUPABASE_URL is not set/));
-    error.mockRestore();
-    const refused = await proxyWaitlistRequest(request(), {
-      projectUrl: 'https://ref.supabase.co',
-      securityHeaders,
-      fetch: () => Promise.reject(new TypeError('fetch failed')),
-    });
+    const refused = await proxyWaitlistRequest(
+      new Request(SITE + WAITLIST_PATH, {method: 'POST', body: '{"email":"ada@example.com"}'}),
+      {
+        projectUrl: 'https://ref.supabase.co',
+        securityHeaders,
+        fetch: () =>
+          Promise.reject(
+            new TypeError('fetch failed', {
+              cause: Object.assign(new Error(), {code: 'ECONNREFUSED'}),
+            }),
+          ),
+      },
+    );
     expect(refused.status).toBe(502);
+    // The failure leaves a line saying what failed, and nothing of what the visitor sent.
+    expect(error).toHaveBeenLastCalledWith(
+      'Waitlist proxy: the project did not answer: TypeError: fetch failed (ECONNREFUSED)',
+    );
+    error.mockRestore();
   });
 });
 

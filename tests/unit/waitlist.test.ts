@@ -114,12 +114,16 @@ describe('joining the waitlist', () => {
     expect(calls).toEqual([]);
   });
 
-  it('turns an unexpected exception into "Something went wrong"', async () => {
-    const {client} = clientAnswering(() => Promise.reject(new Error('boom')));
+  it('turns an unexpected exception into "Something went wrong", and logs what it was', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const boom = new Error('boom');
+    const {client} = clientAnswering(() => Promise.reject(boom));
     await expect(joinWaitlist(client, 'ada@example.com')).resolves.toEqual({
       kind: 'error',
       message: 'Something went wrong. Please try again later.',
     });
+    expect(warn).toHaveBeenCalledWith('Waitlist: the sign-up failed unexpectedly.', boom);
+    warn.mockRestore();
   });
 });
 
