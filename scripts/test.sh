@@ -9,6 +9,18 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
+# The site supports Node 22 and 24 (`engines`; Node 20 has been end-of-life since April 2026). On a
+# machine whose node is older, every check runs on the `.nvmrc` line, from the npm registry's `node`
+# package (the binary ships inside an npm package), kept in .cache/ for the next run.
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 22 ]; then
+  line=$(tr -d '[:space:]' < .nvmrc)
+  step "Installing Node $line from npm (this machine's node is $(node --version))"
+  npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error --prefix ".cache/node-$line" \
+    "node@$line" >/dev/null
+  export PATH="$PWD/.cache/node-$line/node_modules/.bin:$PATH"
+  node --version
+fi
+
 need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need_apt+=(postgresql)
