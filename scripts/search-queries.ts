@@ -63,7 +63,7 @@ export const SEARCH_QUERIES: readonly SearchQuery[] = [
   {query: 'embassy', slug: DAILY, anchor: 'reaching-your-embassy'},
   {query: 'xiaohongshu', slug: APPS, anchor: 'discovery-apps'},
   {query: 'payment limits', slug: APPS, anchor: 'limits-and-fees'},
-  {query: 'visual intelligence', slug: 'gotcha-vs-rest', anchor: 'apples-visual-intelligence-on-ios-26'},
+  {query: 'visual intelligence', slug: 'gotcha-vs-rest', anchor: 'apples-visual-intelligence'},
   // Words run together, and the traveller's words for the guides'
   {query: 'wechatpay', slug: APPS, anchor: 'alipay-支付宝-and-wechat-pay-微信支付'},
   {query: 'alipayhk', slug: APPS, anchor: 'alipay-支付宝-and-wechat-pay-微信支付'},

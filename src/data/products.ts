@@ -68,7 +68,7 @@ export const products: readonly Product[] = [
     ],
     image: {
       src: '/img/products/trip-planner.svg',
-      alt: 'An iPhone chat in which the assistant suggests a quiet hotel near West Lake and a tea house to visit',
+      alt: 'A Trip Planner chat on a phone, in which the assistant suggests a quiet hotel near West Lake and a tea house to visit',
       width: 560,
       height: 640,
     },

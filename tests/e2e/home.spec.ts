@@ -2,6 +2,7 @@ import {products} from '../../src/data/products';
 import {site} from '../../src/data/site';
 import type {Page} from '@playwright/test';
 import {expect, open, openHydrated, test} from './fixtures';
+import {meta, rawPage} from './crawler';
 
 /**
  * Every position the page scrolls through from now until that scroll ends: a smooth scroll passes
@@ -40,6 +41,27 @@ test.describe('home page hero', () => {
     await expect(page.locator('#about')).toContainText(
       /innovative AI-powered solutions that enhance productivity and streamline communication/,
     );
+  });
+
+  test('its title and description say what the site offers, not the hero slogan', async ({
+    request,
+  }) => {
+    const $ = await rawPage(request, '/');
+    const title = $('title').text();
+    const description = meta($, 'description') ?? '';
+    expect(title).toBe(`Screen Translator and Trip Planner for China | ${site.companyName}`);
+    expect(description).toMatch(/iPhone app .* Chinese apps .* in English/);
+    expect(description).toMatch(/Trip Planner website/);
+    expect(description).toMatch(/guides to travelling and living in China/);
+    for (const text of [title, description, meta($, 'og:title'), meta($, 'og:description')])
+      expect(text).not.toMatch(/Empowering Your Life with AI|innovative AI-powered solutions/);
+  });
+
+  test('the products section introduces one app and one website', async ({page}) => {
+    await open(page, '/');
+    const intro = page.locator('#products').getByText(/^An iPhone app for reading Chinese apps/);
+    await expect(intro).toContainText('a website that plans your trip');
+    await expect(page.locator('#products')).not.toContainText('Two apps');
   });
 
   test('"Explore Our Products" scrolls smoothly to the products section', async ({page}) => {

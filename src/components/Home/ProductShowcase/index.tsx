@@ -57,7 +57,7 @@ export default function ProductShowcase({products}: {products: readonly Product[
     <Section
       id="products"
       title="Flagship Products"
-      intro="Two apps for reading Chinese apps, shopping and travelling in China with confidence.">
+      intro="An iPhone app for reading Chinese apps in English and a website that plans your trip, for shopping and travelling in China with confidence.">
       <div className={styles.list}>
         {products.map((product) => (
           <ProductCard key={product.id} product={product} />
