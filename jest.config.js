@@ -1,5 +1,5 @@
 /**
- * Jest: `unit` (components and plain logic, jsdom), `integration` (the real server process,
+ * Jest: `unit` (plain logic in Node; components and the page script in jsdom), `integration` (the real server process,
  * Node) and `conformance` (HTTP checks against the bundled server, nginx, Caddy or a URL). Babel
  * options are given inline: a babel.config.js at the root would be picked up by Docusaurus's own
  * build.
@@ -35,7 +35,8 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      testEnvironment: 'jsdom',
+      // Most units are plain logic; a file that renders or reads a DOM says `@jest-environment jsdom`.
+      testEnvironment: 'node',
       roots: ['<rootDir>/tests/unit'],
       moduleNameMapper: {...shared.moduleNameMapper, '\\.css$': 'identity-obj-proxy'},
     },

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The bench's figure for the search (bench/report.ts): the share of travellers' queries right at
  * first, its misses, and its budget.
  */

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * `npm run check-content` as CI runs it: its exit status and its lines, on the real articles and
  * on a copy of the blog with a writer's mistake, as of an injected day.
  */

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {checkArticle, formatFinding, isFailure} from '../../plugins/freshness/check';

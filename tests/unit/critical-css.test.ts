@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import {criticalRules, pageRules} from '../../plugins/critical-css';
 
 const css = `

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * A post whose title, description and excerpt hold only until a day (front matter `expires`):
  * a build after that day in China says so first in its description, which the page's meta tags,
  * its sharing card and the feeds read.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import {
   brotliBytes,
   FIRST_ROUND_TRIP_BYTES,

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import {headersFile, parseHeadersFile} from '../../contracts/headers-file';
 import {caddyfile} from '../../plugins/security-headers/caddy';
 import {headerRules} from '../../plugins/security-headers/headers';

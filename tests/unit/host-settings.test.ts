@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import {headerRules} from '../../plugins/security-headers/headers';
 import {nginxSettings} from '../../plugins/security-headers/host-settings';
 import {nginxConfig} from '../../plugins/security-headers/nginx';

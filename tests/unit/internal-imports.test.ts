@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * Docusaurus internals (`@docusaurus/<package>/lib/…`, `@generated/*`,
  * `@docusaurus/theme-common/internal`) have no stability promise: ESLint refuses an import of one
  * anywhere but in a swizzle that src/theme/README.md lists with the theme's own safety rating, and

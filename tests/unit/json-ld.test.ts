@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import {jsonLdText} from '../../src/lib/json-ld';
 
 describe('structured data in a script', () => {

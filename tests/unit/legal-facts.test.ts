@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import type {AiProviderFacts, LegalFacts} from '../../src/data/site';
 import {products} from '../../src/data/products';
 import {checkLegalFacts, legalFactPlaceholder} from '../../src/lib/legal-facts';

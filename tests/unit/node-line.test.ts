@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The Node line production builds on is written once, in `.nvmrc`, which Netlify, Cloudflare
  * Pages and the daily-rebuild workflow read. What an operator reads and what npm checks must name
  * the same line, so that moving to the next one (Docusaurus 4 needs Node 24.14) cannot leave a

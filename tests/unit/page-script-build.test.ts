@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The page script as pages carry it: built from src/lib/page-script.ts into the template (esbuild
  * runs in Node only), then run in a document as a browser would, with no framework.
  */

@@ -1,4 +1,6 @@
 /**
+ * @jest-environment jsdom
+ *
  * The script every page runs without the framework (src/lib/page-script.ts), in jsdom: each part
  * as a visitor meets it, then the built, inlined form the template carries.
  */

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 /**
  * The privacy policy's statements about the website's logs, their retention and the waitlist's
  * deletion, tied to what the build writes for each host and to the migrations: a change to one

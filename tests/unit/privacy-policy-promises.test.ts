@@ -1,4 +1,3 @@
-/** @jest-environment node */
 /**
  * The privacy policy's promises about the waitlist, the AI providers, the app's permission step,
  * the Trip Planner and the pages saved offline, tied to the data, code and facts that make them

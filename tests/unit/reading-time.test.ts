@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import {readingTime, WORDS_PER_MINUTE} from '../../plugins/blog-summaries/reading-time';
 
 const minutes = (content: string) =>

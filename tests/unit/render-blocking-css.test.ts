@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import {brotliCompressSync} from 'node:zlib';
 import {renderBlockingCss} from '../../bench/render-blocking-css';
 

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * What the build (plugins/search) reads from a built article, and the script it writes.
  */
 import {searchDocument, searchScript} from '../../plugins/search';

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * What travellers type, against the built guides (run `npm run build` first; npm test does): the
  * table in scripts/search-queries.ts, each query with the guide and section that answers it. At
  * least 95% must be right at first; the misses are listed when it fails.

@@ -1,4 +1,6 @@
 /**
+ * @jest-environment jsdom
+ *
  * The article search (src/lib/search): how the engine ranks the guides for what travellers type,
  * and the box a visitor uses, in jsdom. What the build reads: search-build.test.ts.
  */

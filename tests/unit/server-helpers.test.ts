@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import {canonicalRedirect, splitTarget} from '../../server/app';
 import {headersFor, parseHeadersFile} from '../../contracts/headers-file';
 import {isBuildOnlyFile, resolveUrlPath, type StaticFile} from '../../server/static-site';

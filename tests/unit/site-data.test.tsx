@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import {render, screen} from '@testing-library/react';
 import ErrorScreen, {describeError} from '../../src/components/ErrorScreen';
 import {products, withComingSoon} from '../../src/data/products';

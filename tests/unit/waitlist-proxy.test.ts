@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import {fetchWithTimeout} from '../../src/lib/supabase';
 import {
   BODY_TIMEOUT_S,
