@@ -63,7 +63,7 @@ export const SEARCH_QUERIES: readonly SearchQuery[] = [
   {query: 'embassy', slug: DAILY, anchor: 'reaching-your-embassy'},
   {query: 'altitude sickness', slug: DAILY, anchor: 'altitude'},
   {query: 'drone', slug: DAILY, anchor: 'drones'},
-  {query: 'vaccinations', slug: DAILY, anchor: 'vaccinations'},
+  {query: 'vaccinations', slug: DAILY, anchor: 'vaccines'},
   {query: 'drug test', slug: DAILY, anchor: 'drugs-even-ones-taken-before-you-arrive'},
   {query: 'xiaohongshu', slug: APPS, anchor: 'discovery-apps'},
   {query: 'payment limits', slug: APPS, anchor: 'limits-and-fees'},
