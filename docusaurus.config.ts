@@ -89,7 +89,7 @@ const config: Config = {
 
   markdown: {
     // An article's front matter is checked as it is read, before the blog plugin's own checks.
-    parseFrontMatter: checkedFrontMatter(__dirname),
+    parseFrontMatter: checkedFrontMatter(__dirname, buildDay),
     hooks: {
       onBrokenMarkdownLinks: 'throw',
       // Throws too, in a writer's words, without the framework's hint to switch the check off.

@@ -84,7 +84,7 @@ async function readArticles(siteDir: string) {
 
 /** The front matter's mistakes, and what the calendar says of the article where YAML reads it. */
 function sourceFindings({file, source}: Article, options: CheckOptions): Finding[] {
-  const mistakes = frontMatterFindings(file, source, options.siteDir);
+  const mistakes = frontMatterFindings(file, source, options.siteDir, options.today);
   const calendar = checkArticle(file, source, options.today);
   return [...mistakes, ...calendar].sort((a, b) => a.line - b.line);
 }

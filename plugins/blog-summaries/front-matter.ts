@@ -9,7 +9,7 @@ import path from 'node:path';
 import type {OnBrokenMarkdownImagesFunction} from '@docusaurus/types';
 import Joi from 'joi';
 import {isMap, isNode, isScalar, isSeq, LineCounter, parseDocument} from 'yaml';
-import {parseDay, utcDay} from '../../src/lib/dates';
+import {isoDay, parseDay, utcDay} from '../../src/lib/dates';
 
 /** One mistake in an article's front matter or images. */
 export interface ArticleProblem {
@@ -164,7 +164,7 @@ const CHANGE = Joi.object({
  */
 function newestFirst(changes: readonly {date?: unknown}[], helpers: Joi.CustomHelpers): unknown {
   const [{last_update: review}] = helpers.state.ancestors as [{last_update?: {date?: unknown}}];
-  const reviewed = typeof review?.date === 'string' ? review.date.slice(0, 10) : '';
+  const reviewed = typeof review?.date === 'string' ? review.date : '';
   const days = changes.map(({date}) => (typeof date === 'string' ? date : ''));
   if (!parseDay(reviewed) || days.length === 0 || !days.every((day) => parseDay(day))) {
     return changes;
@@ -193,7 +193,19 @@ function newestFirst(changes: readonly {date?: unknown}[], helpers: Joi.CustomHe
 }
 
 const REVIEW =
-  '"last_update" must give the day the facts were last checked: "last_update:" then "  date: 2026-11-25"';
+  '"last_update" must give the day the facts were last checked, as YYYY-MM-DD with no time: "last_update:" then "  date: 2026-11-25"';
+
+/** A review day no later than the build's day in China (`today` in the validation's context). */
+function notAfterToday(value: unknown, helpers: Joi.CustomHelpers): unknown {
+  const {today} = helpers.prefs.context as {today: Date};
+  // Only a real day: writtenDay reports anything else.
+  if (typeof value === 'string' && parseDay(value) && value > isoDay(today)) {
+    throw new Rule(
+      `"last_update.date" ${value} is after today, ${isoDay(today)} in China: give the day the facts were checked, not a day to come`,
+    );
+  }
+  return value;
+}
 const RELATED = `"related" must list 1 to ${MAX_RELATED} article slugs, like [taobao-guide, gotcha-vs-rest]`;
 const TEXT_TYPES = ['string.base', 'string.empty', 'string.pattern.base'];
 
@@ -228,9 +240,10 @@ const SCHEMA = Joi.object({
   // Without it the blog plugin would ask git, which knows when a file changed, not when its
   // facts were checked.
   last_update: Joi.object({
-    date: writtenDay('"last_update.date"', DATE, () => REVIEW)
+    date: writtenDay('"last_update.date"', DAY, () => REVIEW)
       .empty(null)
-      .required(),
+      .required()
+      .custom(notAfterToday),
   })
     .unknown(true)
     .required()
@@ -318,7 +331,19 @@ function readFrontMatter(source: string) {
     field: '',
     message: `the front matter (between the two --- lines) cannot be read: ${error.message.split(' at line')[0]}`,
   }));
-  const data: unknown = problems.length === 0 ? (document.toJS() ?? {}) : {};
+  let data: unknown = {};
+  if (problems.length === 0) {
+    try {
+      data = document.toJS() ?? {};
+    } catch (error) {
+      // An alias bomb (aliases nested until the value is millions of nodes) and the like.
+      problems.push({
+        line: 2,
+        field: '',
+        message: `the front matter (between the two --- lines) cannot be read: ${error instanceof Error ? error.message : String(error)}; write each field's value out rather than with & and * aliases`,
+      });
+    }
+  }
   return {data, lineOf, problems};
 }
 
@@ -354,16 +379,14 @@ export function expiresOf(frontMatter: Record<string, unknown>): Date | undefine
 
 /** The day the post's facts were last checked (`last_update.date`), as a UTC midnight. */
 export function reviewedOn(frontMatter: Record<string, unknown>): Date | undefined {
-  const value = (frontMatter.last_update as {date?: unknown} | null | undefined)?.date;
-  const instant = value instanceof Date ? value : new Date(String(value));
-  return Number.isNaN(instant.getTime()) ? undefined : utcDay(instant);
+  return dayOf((frontMatter.last_update as {date?: unknown} | null | undefined)?.date);
 }
 
 /** Every mistake of the front matter against the schema, one problem each, on its field's line. */
-function frontMatterProblems({sourcePath, source}: ArticleInput): ArticleProblem[] {
+function frontMatterProblems({sourcePath, source}: ArticleInput, today: Date): ArticleProblem[] {
   const {data, lineOf, problems} = readFrontMatter(source);
   if (problems.length > 0) return problems;
-  const {error} = SCHEMA.validate(data, {abortEarly: false, context: {sourcePath}});
+  const {error} = SCHEMA.validate(data, {abortEarly: false, context: {sourcePath, today}});
   const entries = new Set<string>();
   return (error?.details ?? []).flatMap(({path: field, message, context}) => {
     const thrown: unknown = context?.error;
@@ -416,10 +439,18 @@ function missingImageMessage(url: string): string {
 
 /**
  * Every mistake of one article's front matter and images, one problem each (a rule broken twice
- * on one line once), so a writer fixes them all in one go.
+ * on one line once), so a writer fixes them all in one go. `today` is the build's day in China,
+ * after which no review can have happened.
  */
-export function articleProblems(article: ArticleInput, siteDir: string): ArticleProblem[] {
-  const problems = [...frontMatterProblems(article), ...inlineImageProblems(article, siteDir)];
+export function articleProblems(
+  article: ArticleInput,
+  siteDir: string,
+  today: Date,
+): ArticleProblem[] {
+  const problems = [
+    ...frontMatterProblems(article, today),
+    ...inlineImageProblems(article, siteDir),
+  ];
   return problems
     .filter(
       (problem, index) =>

@@ -42,7 +42,7 @@ function relativeFile(sourcePath: string, siteDir: string): string {
  * line; any other Markdown is read as usual. The file's bytes are read again: the plugin's text
  * has already turned bytes that are not UTF-8 into U+FFFD.
  */
-export function checkedFrontMatter(siteDir: string): ParseFrontMatter {
+export function checkedFrontMatter(siteDir: string, today: Date): ParseFrontMatter {
   const blogDir = path.join(siteDir, 'blog') + path.sep;
   return async (params) => {
     const {filePath, fileContent: source} = params;
@@ -51,7 +51,7 @@ export function checkedFrontMatter(siteDir: string): ParseFrontMatter {
       const file = relativeFile(sourcePath, siteDir);
       const read = articleText(readFileSync(sourcePath));
       const problems =
-        'problem' in read ? [read.problem] : articleProblems({sourcePath, source}, siteDir);
+        'problem' in read ? [read.problem] : articleProblems({sourcePath, source}, siteDir, today);
       failWith(problems.map((problem) => formatProblem(file, problem)));
     }
     return params.defaultParseFrontMatter(params);

@@ -169,9 +169,14 @@ export function checkArticle(file: string, source: string, today: Date): Finding
  * The mistakes in an article's front matter and images (plugins/blog-summaries/front-matter.ts),
  * as findings; a front matter YAML cannot read is one.
  */
-export function frontMatterFindings(file: string, source: string, siteDir: string): Finding[] {
+export function frontMatterFindings(
+  file: string,
+  source: string,
+  siteDir: string,
+  today: Date,
+): Finding[] {
   const sourcePath = path.join(siteDir, file);
-  return articleProblems({sourcePath, source}, siteDir).map(({line, message}) => ({
+  return articleProblems({sourcePath, source}, siteDir, today).map(({line, message}) => ({
     file,
     line,
     kind: 'invalid' as const,

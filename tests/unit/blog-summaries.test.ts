@@ -37,7 +37,10 @@ describe('the front matter as the build reads it', () => {
     await writeFile(article, bytes);
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const fileContent = Buffer.from(bytes).toString('utf8');
-    const result = checkedFrontMatter(site)({
+    const result = checkedFrontMatter(
+      site,
+      new Date('2026-11-28T00:00:00Z'),
+    )({
       filePath: article,
       fileContent,
       defaultParseFrontMatter,
@@ -71,7 +74,9 @@ describe('the front matter as the build reads it', () => {
   it('reads any other Markdown as usual', async () => {
     const page = path.join(site, 'src/pages/privacy.mdx');
     const params = {filePath: page, fileContent: source, defaultParseFrontMatter};
-    await expect(checkedFrontMatter(site)(params)).resolves.toEqual({frontMatter: {}, content: ''});
+    await expect(
+      checkedFrontMatter(site, new Date('2026-11-28T00:00:00Z'))(params),
+    ).resolves.toEqual({frontMatter: {}, content: ''});
   });
 });
 

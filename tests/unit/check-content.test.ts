@@ -3,13 +3,13 @@
  * on a copy of the blog with a writer's mistake, as of an injected day.
  */
 import {execFile} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {cp, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
+import {parseFrontMatter, reviewedOn} from '../../plugins/blog-summaries/front-matter';
 import {checkContent} from '../../scripts/check-content';
-import {day} from './day';
 
 jest.setTimeout(60_000);
 
@@ -30,6 +30,21 @@ function firstMarkedLine(): number {
   return index + 1;
 }
 const MARKED = firstMarkedLine();
+
+/**
+ * The latest day any guide was reviewed: a check as of an earlier day would refuse that review as
+ * one still to come, and until a marked fact ends every fact holds on it.
+ */
+function lastReviewDay(): Date {
+  const days = readdirSync(path.join(ROOT, 'blog')).flatMap((folder) => {
+    const file = path.join(ROOT, 'blog', folder, 'index.mdx');
+    if (!existsSync(file)) return [];
+    const reviewed = reviewedOn(parseFrontMatter(readFileSync(file, 'utf8')));
+    return reviewed ? [reviewed] : [];
+  });
+  return new Date(Math.max(...days.map((reviewed) => reviewed.getTime())));
+}
+const REVIEWED = lastReviewDay();
 
 /** A site holding only the blog, so nothing can be built or measured. */
 async function blogCopy(): Promise<string> {
@@ -62,7 +77,7 @@ it('fails with exit status 1 on the visa fact once it has ended, with the file, 
 
 it('passes as of a day when every fact still holds, saying how to get the build it did not measure', async () => {
   site = await blogCopy();
-  const result = await checkContent({siteDir: site, today: day('2026-11-27'), build: false});
+  const result = await checkContent({siteDir: site, today: REVIEWED, build: false});
   expect(result.exitCode).toBe(0);
   expect(result.lines).toContain(
     'First screens not measured: the build is missing; run npm run build (or leave out --no-build).',
@@ -74,7 +89,7 @@ it('measures the build it is given without building one, and says when that buil
   const buildDir = path.join(site, 'live');
   const result = await checkContent({
     siteDir: site,
-    today: day('2026-11-27'),
+    today: REVIEWED,
     build: true,
     buildDir,
   });
@@ -92,7 +107,7 @@ it('reports a missing description in one line without building, and fails', asyn
   await writeFile(file, withoutDescription);
   // A missing field is reported on the front matter's closing line.
   const closing = withoutDescription.split('\n').indexOf('---', 1) + 1;
-  const result = await checkContent({siteDir: site, today: day('2026-11-27'), build: true});
+  const result = await checkContent({siteDir: site, today: REVIEWED, build: true});
   expect(result.exitCode).toBe(1);
   expect(result.lines).toContain(
     `${VISA}:${closing}: invalid: "description" is missing: add the text for search results and sharing, like description: '…' (120-160 characters read best, at least 50)`,
@@ -110,7 +125,7 @@ it('gives a malformed change exactly one line, with its file, line and fix, and 
     '$1  - date: 2026-10-01\n    what: Fixed the visa list.\n  - date: 2026-10-20\n    what: Added Hainan.\n',
   );
   await writeFile(file, source);
-  const result = await checkContent({siteDir: site, today: day('2026-11-27'), build: false});
+  const result = await checkContent({siteDir: site, today: REVIEWED, build: false});
   expect(result.exitCode).toBe(1);
   expect(result.lines.filter((line) => line.includes(': invalid: '))).toEqual([
     `${VISA}:${lineOf(source, '- date: 2026-10-20')}: invalid: "changes" must list the newest first: move this change of 2026-10-20 above the one of 2026-10-01`,
@@ -122,7 +137,7 @@ describe('a writer mistake that would fail the build later, or publish garbled, 
 
   /** The invalid lines of check-content on the blog copy, which must fail. */
   async function invalidLines(): Promise<string[]> {
-    const result = await checkContent({siteDir: site!, today: day('2026-11-27'), build: false});
+    const result = await checkContent({siteDir: site!, today: REVIEWED, build: false});
     expect(result.exitCode).toBe(1);
     return result.lines.filter((line) => line.includes(': invalid: '));
   }

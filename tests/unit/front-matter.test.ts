@@ -9,6 +9,8 @@ import {
 } from '../../plugins/blog-summaries/front-matter';
 
 const siteDir = path.join(__dirname, 'fixtures');
+/** The build's day in China that these articles are checked on. */
+const TODAY = new Date('2026-11-28T00:00:00Z');
 const FILE = 'blog/2025-07-01-good-post/index.md';
 const sourcePath = path.join(siteDir, FILE);
 
@@ -37,7 +39,7 @@ function article(lines: readonly string[], body = 'Text.', path = sourcePath): A
 }
 
 function messages(lines: readonly string[], body?: string): string[] {
-  return articleProblems(article(lines, body), siteDir).map((problem) =>
+  return articleProblems(article(lines, body), siteDir, TODAY).map((problem) =>
     formatProblem(FILE, problem),
   );
 }
@@ -188,7 +190,7 @@ describe('the front-matter schema', () => {
       path.join(siteDir, 'blog/2025-07-02-wrong/index.md'),
     );
     expect(
-      articleProblems(elsewhere, siteDir).map(({line, message}) => [line, message]),
+      articleProblems(elsewhere, siteDir, TODAY).map(({line, message}) => [line, message]),
     ).toContainEqual([
       2,
       '"slug" must match the folder name <YYYY-MM-DD>-good-post, got folder "2025-07-02-wrong": rename one of them',
@@ -395,6 +397,48 @@ describe('a broken Markdown image in any page', () => {
       }),
     ).toThrow(
       /^src\/pages\/privacy\.mdx:7: invalid: the image \.\/x\.svg does not exist: put the file beside/,
+    );
+  });
+});
+
+describe('days and unreadable front matter', () => {
+  it('takes the review day as a day, never a time that another zone would read as another day', () => {
+    const review = (value: string) =>
+      withField('last_update', 'last_update:').map((line) =>
+        line === '  date: 2025-08-01' ? `  date: ${value}` : line,
+      );
+    expect(messages(review('2025-08-01T01:00:00+08:00'))).toEqual([
+      `${FILE}:9: invalid: "last_update" must give the day the facts were last checked, as YYYY-MM-DD with no time: "last_update:" then "  date: 2026-11-25"`,
+    ]);
+  });
+
+  it("refuses a review day after the build's day in China", () => {
+    const future = FRONT_MATTER.map((line) =>
+      line.includes('2025-08-01') ? line.replace('2025-08-01', '2026-12-15') : line,
+    );
+    expect(messages(future)).toEqual([
+      `${FILE}:9: invalid: "last_update.date" 2026-12-15 is after today, 2026-11-28 in China: give the day the facts were checked, not a day to come`,
+    ]);
+    const farFuture = FRONT_MATTER.map((line) =>
+      line.includes('2025-08-01') ? line.replace('2025-08-01', '9999-12-31') : line,
+    );
+    expect(messages(farFuture)).toContain(
+      `${FILE}:9: invalid: "last_update.date" 9999-12-31 is after today, 2026-11-28 in China: give the day the facts were checked, not a day to come`,
+    );
+  });
+
+  it('says in one line that a front matter of nested aliases cannot be read', () => {
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+    for (const name of ['b', 'c', 'd', 'e', 'f', 'g']) {
+      const previous = String.fromCharCode(name.charCodeAt(0) - 1);
+      bomb.push(`${name}: &${name} [${Array<string>(9).fill(`*${previous}`).join(', ')}]`);
+    }
+    const result = messages([...FRONT_MATTER, ...bomb]);
+    expect(result).toHaveLength(1);
+    expect(result[0]).toMatch(
+      new RegExp(
+        `^${FILE}:2: invalid: the front matter \\(between the two --- lines\\) cannot be read: .*aliases`,
+      ),
     );
   });
 });
