@@ -1,4 +1,4 @@
-import {WAITLIST_PATH} from '../../contracts/waitlist-proxy';
+import {WAITLIST_PATH} from './waitlist-proxy';
 
 /** Paths that moved, answered with 301 by every host: the blog plugin's own list page is /blog. */
 export const MOVED_PATHS: readonly {from: string; to: string}[] = [{from: '/blog', to: '/blogs'}];

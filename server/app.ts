@@ -8,8 +8,8 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import fresh from 'fresh';
-import {contentSecurityPolicy, headerRules} from '../plugins/security-headers/headers';
-import {MOVED_PATHS} from '../plugins/security-headers/redirects';
+import {contentSecurityPolicy, headerRules} from '../contracts/security-headers';
+import {MOVED_PATHS} from '../contracts/redirects';
 import {BODY_TIMEOUT_S, CONNECTIONS_PER_VISITOR, MAX_BODY_BYTES} from '../contracts/waitlist-proxy';
 import {answerClientErrors} from './client-errors';
 import {capConnectionsPerAddress} from './connection-cap';

@@ -8,7 +8,7 @@ import {
   isBuildOnlyFile,
   isCompressedForm,
   type CompressedForms,
-} from '../plugins/precompress/compress';
+} from '../contracts/compression';
 
 export {isBuildOnlyFile};
 

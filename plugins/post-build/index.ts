@@ -1,9 +1,9 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {inlineCriticalCss} from '../critical-css';
+import {inlineCriticalCss} from '../../build-steps/critical-css';
 import {writeOfflineFiles} from '../offline';
-import {writeSearchScript} from '../search';
-import {headerFilesWriter, type SecurityHeadersOptions} from '../security-headers';
-import type {BuiltSite} from './built-site';
+import {writeSearchScript} from '../../build-steps/search';
+import {headerFilesWriter, type SecurityHeadersOptions} from '../../build-steps/host-configs';
+import type {BuiltSite} from '../../contracts/built-site';
 
 export type PostBuildOptions = SecurityHeadersOptions;
 

@@ -20,7 +20,7 @@ import {
   type PageContext,
 } from '../gates/site-checks';
 import {headersFor, parseHeadersFile} from '../../contracts/headers-file';
-import {DEPLOY_DIR} from '../../plugins/security-headers';
+import {DEPLOY_DIR} from '../../build-steps/host-configs';
 import {pngSize, sitemapPaths} from '../../scripts/build-files';
 import {resolveUrlPath} from '../../server/static-site';
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import {criticalRules, pageRules} from '../../plugins/critical-css';
+import {criticalRules, pageRules} from '../../build-steps/critical-css';
 
 const css = `
 :root { --used: red; --unused: blue; --hover-only: 2px; --print-only: 0; }
