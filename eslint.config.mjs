@@ -52,6 +52,8 @@ export default tseslint.config(
     ignores: [
       'build/',
       'build-*/',
+      // The build's code, not a build.
+      '!build-steps/',
       // scripts/rebuild.sh's builds, which build/ links to
       '.build.releases/',
       '.docusaurus/',

@@ -5,7 +5,11 @@ import {headersFile} from '../../contracts/headers-file';
 import {toSiteSettings} from '../../src/lib/site-settings';
 import type {BuiltSite} from '../../contracts/built-site';
 import {caddyfile} from './caddy';
-import {contentSecurityPolicy, headerRules, inlineScriptHashes} from '../../contracts/security-headers';
+import {
+  contentSecurityPolicy,
+  headerRules,
+  inlineScriptHashes,
+} from '../../contracts/security-headers';
 import {nginxSettings} from './host-settings';
 import {logrotateRule, nginxConfig} from './nginx';
 import {redirectsFile} from '../../contracts/redirects';
