@@ -11,7 +11,7 @@
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {precompressDir} from '../contracts/compression';
+import {precompressDir} from '../build-steps/precompress';
 import {nginxSettings} from '../build-steps/host-configs/host-settings';
 import {
   articleRoutes,
