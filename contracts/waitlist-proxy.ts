@@ -114,7 +114,7 @@ export const KNOWN_OTHER_ANSWER_HEADERS = [
 ] as const;
 
 /**
- * The security headers `_headers` gives every answer (plugins/security-headers/headers.ts builds
+ * The security headers `_headers` gives every answer (contracts/security-headers.ts builds
  * its first rule from this list); a proxied answer carries them in place of any the upstream sent.
  */
 export const SECURITY_HEADER_NAMES = [

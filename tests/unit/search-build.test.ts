@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * What the build (plugins/search) reads from a built article, and the script it writes.
+ * What the build (build-steps/search) reads from a built article, and the script it writes.
  */
 import {searchDocument, searchScript} from '../../build-steps/search';
 import {pack, unpack} from '../../src/lib/search/pack';
