@@ -4,7 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {products, withComingSoon} from './src/data/products';
 import {BLOG_TITLE, site} from './src/data/site';
 import {checkLegalFacts} from './src/lib/legal-facts';
-import {ssrTemplate} from './plugins/page-template/ssr-template';
+import {ssrTemplate} from './build-steps/page-template/ssr-template';
 import blogSummaries from './plugins/blog-summaries';
 import {brokenMarkdownImage} from './plugins/blog-summaries/front-matter';
 import {readingTime} from './plugins/blog-summaries/reading-time';

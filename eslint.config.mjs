@@ -17,31 +17,55 @@ export const SWIZZLES_USING_INTERNALS = [
   'src/theme/ThemeProvider/TitleFormatter/index.tsx',
 ];
 
+/** The build: the site's Docusaurus plugins, and the build's steps that are not plugins. */
+const BUILD = {floor: 4, name: 'build', paths: ['plugins', 'build-steps']};
+
 /**
- * The tree's layers, bottom first (README.md, "Where things are"). A file may import from its own
- * layer and the layers below it, never from one above: contracts import nothing of the site, the
- * browser's code no build plugin, a plugin not the server. What two layers share goes in the lower.
+ * The tree's layers, on floors, bottom first (README.md, "Where things are"). A file may import
+ * from its own layer and the floors below it, never from a floor above nor from a layer beside it
+ * on its own floor: contracts import nothing of the site, the browser's code nothing of the build,
+ * the build and the server (which runs without it) nothing of each other. What two layers share
+ * goes below both.
  */
 export const LAYERS = [
-  {name: 'contracts', paths: ['contracts']},
-  {name: 'site data', paths: ['src/data']},
-  {name: 'browser logic', paths: ['src/lib']},
-  {name: 'site UI', paths: ['src/hooks', 'src/components', 'src/theme', 'src/pages']},
-  {name: 'build plugins', paths: ['plugins']},
-  {name: 'server and functions', paths: ['server', 'functions']},
-  {name: 'tools', paths: ['docusaurus.config.ts', 'scripts', 'bench', 'tests']},
+  {floor: 0, name: 'contracts', paths: ['contracts']},
+  {floor: 1, name: 'site data', paths: ['src/data']},
+  {floor: 2, name: 'browser logic', paths: ['src/lib']},
+  {floor: 3, name: 'site UI', paths: ['src/hooks', 'src/components', 'src/theme', 'src/pages']},
+  BUILD,
+  {floor: 4, name: 'server and functions', paths: ['server', 'functions']},
+  {floor: 5, name: 'tools', paths: ['docusaurus.config.ts', 'scripts', 'bench', 'tests']},
 ];
 
-/** One `import-x/no-restricted-paths` zone per layer: its files, and every layer above it. */
-function upwardImportZones() {
-  return LAYERS.slice(0, -1).map((layer, index) => {
-    const above = LAYERS.slice(index + 1);
-    return {
-      target: layer.paths.map((dir) => `./${dir}`),
-      from: above.flatMap(({paths}) => paths.map((dir) => `./${dir}`)),
-      message: `${layer.name} may not import from a layer above it (${above.map(({name}) => name).join(', ')}): move what both need down (README.md, "Where things are").`,
-    };
+/** The plugin that runs the post-build steps; only the site's configuration loads it. */
+const POST_BUILD_ORCHESTRATOR = 'plugins/post-build';
+
+/**
+ * One `import-x/no-restricted-paths` zone per layer (its files, and every layer above or beside
+ * it), and one that keeps the build from importing the orchestrator that runs it.
+ */
+function layerZones() {
+  const zones = LAYERS.flatMap((layer) => {
+    const barred = LAYERS.filter(
+      (other) => other.floor > layer.floor || (other.floor === layer.floor && other !== layer),
+    );
+    if (barred.length === 0) return [];
+    return [
+      {
+        target: layer.paths.map((dir) => `./${dir}`),
+        from: barred.flatMap(({paths}) => paths.map((dir) => `./${dir}`)),
+        message: `${layer.name} may not import from a layer above or beside it (${barred.map(({name}) => name).join(', ')}): move what both need down (README.md, "Where things are").`,
+      },
+    ];
   });
+  return [
+    ...zones,
+    {
+      target: BUILD.paths.map((dir) => `./${dir}`),
+      from: [`./${POST_BUILD_ORCHESTRATOR}`],
+      message: `${POST_BUILD_ORCHESTRATOR} runs the build's steps: none imports it. What a step is given (BuiltSite) is in contracts/built-site.ts.`,
+    },
+  ];
 }
 
 /** A Docusaurus package's internal file: `@docusaurus/<package>/lib/…`. */
@@ -52,6 +76,8 @@ export default tseslint.config(
     ignores: [
       'build/',
       'build-*/',
+      // The build's code, not a build.
+      '!build-steps/',
       // scripts/rebuild.sh's builds, which build/ links to
       '.build.releases/',
       '.docusaurus/',
@@ -138,7 +164,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        {basePath: import.meta.dirname, zones: upwardImportZones()},
+        {basePath: import.meta.dirname, zones: layerZones()},
       ],
     },
   },

@@ -9,7 +9,8 @@ import {request} from 'node:http';
 import {createRequire} from 'node:module';
 import os from 'node:os';
 import autocannon, {type Options, type Result} from 'autocannon';
-import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../contracts/waitlist';
+import {LOCAL_ANON_KEY} from '../contracts/waitlist';
+import {WAITLIST_PATH} from '../contracts/waitlist-proxy';
 import {groupStats, withTimeout, type Child} from './util';
 
 export interface Server {
@@ -39,8 +40,7 @@ queue.prototype.addBody = () => undefined;
 
 const BROTLI = {'accept-encoding': 'br'};
 const API = {apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}`};
-const TABLE_PATH = `/rest/v1/${WAITLIST_TABLE}`;
-const READ = `${TABLE_PATH}?select=id&limit=1`;
+const READ = `${WAITLIST_PATH}?select=id&limit=1`;
 
 /** Sign-ups, each with an address no other request of this run uses. */
 function signUps(): Pick<Options, 'requests'> {
@@ -51,7 +51,7 @@ function signUps(): Pick<Options, 'requests'> {
     ...req,
     body: JSON.stringify({email: `bench-${runId}-${++sequence}@example.com`}),
   });
-  return {requests: [{method: 'POST', path: TABLE_PATH, headers, setupRequest}]};
+  return {requests: [{method: 'POST', path: WAITLIST_PATH, headers, setupRequest}]};
 }
 
 const statuses = (result: Result): Record<string, number> =>
@@ -155,7 +155,10 @@ export async function measureLoad(
   const insert = signUps();
   const probeBody = JSON.stringify({email: `bench-probe-${Date.now().toString(36)}@example.com`});
   runs.push(
-    await measure(ours, 'insert', TABLE_PATH, insert, {...insert.requests?.[0], body: probeBody}),
+    await measure(ours, 'insert', WAITLIST_PATH, insert, {
+      ...insert.requests?.[0],
+      body: probeBody,
+    }),
   );
   const of = (server: Server, scenario: string) =>
     runs.find((r) => r.server === server.name && r.scenario === scenario);
@@ -191,7 +194,7 @@ export async function measureDatabaseLoad(server: Server, log: (m: string) => vo
     const database =
       load === 'reads'
         ? {url: server.origin + READ, headers: {...API, prefer: 'count=exact'}}
-        : {...signUps(), url: server.origin + TABLE_PATH};
+        : {...signUps(), url: server.origin + WAITLIST_PATH};
     const [busy, page] = await Promise.all([
       fire({...database, connections, duration}),
       fire({

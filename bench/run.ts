@@ -20,7 +20,7 @@ import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {promisify} from 'node:util';
 import * as cheerio from 'cheerio';
-import {writeCompressedForms} from '../plugins/precompress/compress';
+import {writeCompressedForms} from '../build-steps/precompress';
 import {sitemapPaths} from '../scripts/build-files';
 import {builtSearchDocuments, checkQueries} from '../scripts/search-queries';
 import {measureBytes, measureReaderViews} from './browser';

@@ -17,7 +17,7 @@ export function headersFile(rules: readonly HeaderRule[]): string {
     ...headers.map(([name, value]) => `  ${name}: ${value}`),
   ]);
   return [
-    '# Written by plugins/security-headers at build time. Do not edit: rebuild.',
+    '# Written by build-steps/host-configs at build time. Do not edit: rebuild.',
     ...lines,
     '',
   ].join('\n');

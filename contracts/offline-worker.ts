@@ -14,7 +14,7 @@ export interface OfflineGuides {
   pages: string[];
 }
 
-/** Sent to the page after `status` or during `save` (see plugins/page-template/ssr-template.ts). */
+/** Sent to the page after `status` or during `save` (see build-steps/page-template/ssr-template.ts). */
 export interface WorkerState {
   /** A sentence for the "save all guides" control. */
   text: string;

@@ -5,13 +5,13 @@
  * nothing else of the visitor's request (cookies, user agent) reaches Supabase, the visitor's
  * address only with the proxy's secret, for the database's per-visitor limit; and of its answer
  * only the headers the form reads come back. A body has the bundled server's limits of size and
- * time, and nginx also its per-visitor rates and connections. plugins/security-headers/nginx.ts and
- * caddy.ts write these rules into the hosts' configuration files; the Cloudflare Pages Function
+ * time, and nginx also its per-visitor rates and connections. build-steps/host-configs/nginx.ts
+ * and caddy.ts write these rules into the hosts' configuration files; the Cloudflare Pages Function
  * (functions/) runs `proxyWaitlistRequest`. No Node-only import: the Function bundles this file.
  */
-import {WAITLIST_TABLE} from './waitlist';
+import {REST_PREFIX, WAITLIST_TABLE} from './waitlist';
 
-export const WAITLIST_PATH = `/rest/v1/${WAITLIST_TABLE}`;
+export const WAITLIST_PATH = `${REST_PREFIX}/${WAITLIST_TABLE}`;
 export const PROXY_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 /** The request headers supabase-js needs for the form's two calls. */
 export const FORWARDED_HEADERS = ['apikey', 'Authorization', 'Content-Type', 'Prefer'] as const;
@@ -114,7 +114,7 @@ export const KNOWN_OTHER_ANSWER_HEADERS = [
 ] as const;
 
 /**
- * The security headers `_headers` gives every answer (plugins/security-headers/headers.ts builds
+ * The security headers `_headers` gives every answer (contracts/security-headers.ts builds
  * its first rule from this list); a proxied answer carries them in place of any the upstream sent.
  */
 export const SECURITY_HEADER_NAMES = [

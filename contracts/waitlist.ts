@@ -1,3 +1,6 @@
+/** Where Supabase (and the bundled server's stand-in) answers its REST API: PostgREST's paths. */
+export const REST_PREFIX = '/rest/v1';
+
 /** The table the waitlist form writes to; created by supabase/migrations. */
 export const WAITLIST_TABLE = 'waitlist_emails';
 

@@ -11,8 +11,8 @@
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {precompressDir} from '../plugins/precompress/compress';
-import {nginxSettings} from '../plugins/security-headers/host-settings';
+import {precompressDir} from '../build-steps/precompress';
+import {nginxSettings} from '../build-steps/host-configs/host-settings';
 import {
   articleRoutes,
   FIRST_ROUND_TRIP_BYTES,

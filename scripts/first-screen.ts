@@ -13,7 +13,7 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {brotliCompressSync} from 'node:zlib';
-import {brotliOptions, ENCODING_SUFFIXES} from '../plugins/precompress/compress';
+import {brotliOptions, ENCODING_SUFFIXES} from '../contracts/compression';
 import {headersFor, parseHeadersFile, type HeaderRule} from '../contracts/headers-file';
 
 /** TCP's initial window: 10 segments of 1,460 B; past it the rest waits a round trip. */

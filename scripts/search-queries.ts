@@ -8,7 +8,7 @@
  */
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {searchDocument} from '../plugins/search';
+import {searchDocument} from '../build-steps/search';
 import {articlePaths} from '../plugins/blog-summaries/summaries';
 import {buildIndex, search} from '../src/lib/search/engine';
 import type {SearchDocument} from '../src/lib/search/protocol';

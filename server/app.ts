@@ -8,12 +8,13 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import fresh from 'fresh';
-import {contentSecurityPolicy, headerRules} from '../plugins/security-headers/headers';
-import {MOVED_PATHS} from '../plugins/security-headers/redirects';
+import {contentSecurityPolicy, headerRules} from '../contracts/security-headers';
+import {MOVED_PATHS} from '../contracts/redirects';
 import {BODY_TIMEOUT_S, CONNECTIONS_PER_VISITOR, MAX_BODY_BYTES} from '../contracts/waitlist-proxy';
 import {answerClientErrors} from './client-errors';
 import {capConnectionsPerAddress} from './connection-cap';
 import {headersFor, parseHeadersFile} from '../contracts/headers-file';
+import {REST_PREFIX} from '../contracts/waitlist';
 import {loadStaticSite, resolveUrlPath, type StaticFile} from './static-site';
 import {isTrustedProxy, type TrustedProxies} from './trust-proxy';
 import {openWaitlistDatabase, type WaitlistDatabaseOptions} from './waitlist/database';
@@ -61,7 +62,6 @@ export const DEFAULT_LIMITS: ClientLimits = {
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 const NOT_FOUND_PAGE = '/404.html';
-const REST_PREFIX = '/rest/v1';
 const STATIC_METHODS = 'GET, HEAD';
 
 /**

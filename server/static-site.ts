@@ -8,7 +8,7 @@ import {
   isBuildOnlyFile,
   isCompressedForm,
   type CompressedForms,
-} from '../plugins/precompress/compress';
+} from '../contracts/compression';
 
 export {isBuildOnlyFile};
 
@@ -47,7 +47,7 @@ async function listFiles(dir: string): Promise<Set<string>> {
 }
 
 /**
- * The brotli and gzip forms the build holds beside a text file (plugins/precompress writes them).
+ * The brotli and gzip forms the build holds beside a text file (build-steps/precompress writes them).
  * A text file without any, in a build made some other way, is compressed here instead.
  */
 async function compressedForms(file: string, onDisk: Set<string>): Promise<CompressedForms> {

@@ -7,7 +7,7 @@ import {build} from 'esbuild';
 import {injectManifest} from 'workbox-build';
 import {PALETTE} from '../../src/lib/brand-palette';
 import {articlePaths} from '../blog-summaries/summaries';
-import type {BuiltSite} from '../post-build/built-site';
+import type {BuiltSite} from '../../contracts/built-site';
 import {OFFLINE_PAGE, WORKER_PATH, type OfflineGuides} from '../../contracts/offline-worker';
 
 export const MANIFEST_PATH = '/manifest.webmanifest';

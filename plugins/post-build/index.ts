@@ -1,9 +1,9 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {inlineCriticalCss} from '../critical-css';
+import {inlineCriticalCss} from '../../build-steps/critical-css';
 import {writeOfflineFiles} from '../offline';
-import {writeSearchScript} from '../search';
-import {headerFilesWriter, type SecurityHeadersOptions} from '../security-headers';
-import type {BuiltSite} from './built-site';
+import {writeSearchScript} from '../../build-steps/search';
+import {headerFilesWriter, type SecurityHeadersOptions} from '../../build-steps/host-configs';
+import type {BuiltSite} from '../../contracts/built-site';
 
 export type PostBuildOptions = SecurityHeadersOptions;
 
@@ -19,13 +19,15 @@ export interface PostBuildStep {
  * 1. critical CSS rewrites every page (its inline `<style>`, its stylesheet link);
  * 2. the search reads the articles' final text into `/search.js`;
  * 3. offline writes the worker, which precaches `/offline.html` under its final content's hash;
- * 4. security headers hash every final page's inline scripts into the CSP of `_headers`, nginx's
+ * 4. host configs hash every final page's inline scripts into the CSP of `_headers`, nginx's
  *    and Caddy's configurations (tests/integration/built-site.test.ts checks each page against
  *    them).
  *
  * Last of all, once `docusaurus build` has exited (its own plugins write the sitemap and the feeds
  * meanwhile), scripts/build.ts precompresses every file. plugins/social-cards and
- * plugins/robots-txt run beside these: they write files no step reads, and read none they write.
+ * plugins/robots-txt run at the same time as these steps, not after them: they write files no step
+ * reads. social-cards reads each page's title and text while critical CSS may be rewriting that
+ * page, which is why critical CSS replaces a page whole (it changes neither).
  */
 export function postBuildSteps(context: LoadContext, options?: unknown): PostBuildStep[] {
   const writeHeaderFiles = headerFilesWriter(context, options);
@@ -33,7 +35,7 @@ export function postBuildSteps(context: LoadContext, options?: unknown): PostBui
     {name: 'critical-css', run: ({outDir}) => inlineCriticalCss(outDir)},
     {name: 'search', run: writeSearchScript},
     {name: 'offline', run: (site) => writeOfflineFiles(context, site)},
-    {name: 'security-headers', run: writeHeaderFiles},
+    {name: 'host-configs', run: writeHeaderFiles},
   ];
 }
 

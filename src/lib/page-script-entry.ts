@@ -1,5 +1,5 @@
 /**
- * The page script as every page runs it: plugins/page-template bundles this file into the page
+ * The page script as every page runs it: build-steps/page-template bundles this file into the page
  * template, which writes the page's script and stylesheet URLs where `PAGE_SCRIPT_FILES` stands.
  */
 import {startPage} from './page-script';

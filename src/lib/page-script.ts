@@ -1,6 +1,6 @@
 /**
  * The script every page runs without the framework, inlined at the end of the body by the page
- * template (plugins/page-template/ssr-template.ts builds ./page-script-entry.ts into it; its hash
+ * template (build-steps/page-template/ssr-template.ts builds ./page-script-entry.ts into it; its hash
  * goes into the CSP). It runs once the page is parsed and must stay small: every byte is in every
  * page's first round trip.
  */

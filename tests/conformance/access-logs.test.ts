@@ -9,9 +9,9 @@
 import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {caddyfile} from '../../plugins/security-headers/caddy';
-import {headerRules} from '../../plugins/security-headers/headers';
-import {nginxConfig} from '../../plugins/security-headers/nginx';
+import {caddyfile} from '../../build-steps/host-configs/caddy';
+import {headerRules} from '../../contracts/security-headers';
+import {nginxConfig} from '../../build-steps/host-configs/nginx';
 import {LOCAL_ANON_KEY} from '../../contracts/waitlist';
 import {exchange} from './http';
 import {startRecordingUpstream} from './upstream';

@@ -1,5 +1,5 @@
 /**
- * Each page paints first with only the CSS inlined in it (plugins/critical-css); the pages'
+ * Each page paints first with only the CSS inlined in it (build-steps/critical-css); the pages'
  * stylesheet (what any page can use: hover and focus states, print) loads without blocking and
  * applies when it arrives; the framework's full stylesheet comes only with the framework. So the
  * first screen must look the same with the inline CSS alone as with the pages' stylesheet, in light

@@ -1,6 +1,6 @@
 /**
  * Gates in the browser over every page: the sitemap's pages and the not-found page. Each page
- * must hydrate with no console error (a CSP violation is one), request nothing from another
+ * must load with no console error (a CSP violation is one), request nothing from another
  * origin (checked by the fixture), and have no axe violation in light or dark mode. And every URL
  * of the site that a page's structured data names answers, as a crawler asks for it.
  */
@@ -21,7 +21,7 @@ import {
 for (const colorScheme of COLOR_SCHEMES) {
   test.describe(`every page in ${colorScheme} mode`, () => {
     for (const route of EVERY_PAGE) {
-      test(`${route} hydrates cleanly and has no axe violations`, async ({page, watch}) => {
+      test(`${route} loads with no console error or axe violation`, async ({page, watch}) => {
         watch.expectErrors(NOT_FOUND_CONSOLE);
         await page.emulateMedia({colorScheme});
         await open(page, route);

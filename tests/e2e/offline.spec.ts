@@ -23,7 +23,7 @@ import {
 
 /** The framework's code: every script the build emits (the worker itself is `/sw.js`). */
 const isFrameworkScript = (url: string) => new URL(url).pathname.startsWith('/assets/js/');
-/** The framework's stylesheet (a reader's pages get `pages.<hash>.css`: plugins/critical-css). */
+/** The framework's stylesheet (a reader's pages get `pages.<hash>.css`: build-steps/critical-css). */
 const isFrameworkStylesheet = (url: string) =>
   /^\/assets\/css\/styles\.\w+\.css$/.test(new URL(url).pathname);
 

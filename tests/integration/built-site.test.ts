@@ -20,7 +20,7 @@ import {
   type PageContext,
 } from '../gates/site-checks';
 import {headersFor, parseHeadersFile} from '../../contracts/headers-file';
-import {DEPLOY_DIR} from '../../plugins/security-headers';
+import {DEPLOY_DIR} from '../../build-steps/host-configs';
 import {pngSize, sitemapPaths} from '../../scripts/build-files';
 import {resolveUrlPath} from '../../server/static-site';
 
@@ -133,7 +133,7 @@ it('no image is inlined as a data URI: it would ride in the HTML and again in th
 });
 
 it('no page carries the classic theme’s external-link sprite, and nothing draws its icon', () => {
-  // plugins/page-template/ssr-template.ts leaves the sprite out. If a page still has it, the theme
+  // build-steps/page-template/ssr-template.ts leaves the sprite out. If a page still has it, the theme
   // changed its markup; if a page or script draws the icon (`#theme-svg-external-link`), keep the
   // sprite.
   const carrying = [...files].filter(

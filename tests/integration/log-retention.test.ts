@@ -9,8 +9,8 @@ import {mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile} from 'no
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {NGINX_DEFAULTS} from '../../plugins/security-headers/host-settings';
-import {CADDY_ACCESS_LOG, logrotateRule} from '../../plugins/security-headers/nginx';
+import {NGINX_DEFAULTS} from '../../build-steps/host-configs/host-settings';
+import {CADDY_ACCESS_LOG, logrotateRule} from '../../build-steps/host-configs/nginx';
 
 const run = promisify(execFile);
 const LOGROTATE = '/usr/sbin/logrotate';

@@ -7,7 +7,7 @@ import {existsSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
-import {compressibleFiles} from '../../plugins/precompress/compress';
+import {compressibleFiles} from '../../build-steps/precompress';
 
 /** Below this, a compressed form may be no smaller than the file, and is then left out. */
 const SURELY_COMPRESSIBLE_BYTES = 1024;

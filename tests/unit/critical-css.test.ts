@@ -1,4 +1,4 @@
-import {criticalRules, pageRules} from '../../plugins/critical-css';
+import {criticalRules, pageRules} from '../../build-steps/critical-css';
 
 const css = `
 :root { --used: red; --unused: blue; --hover-only: 2px; --print-only: 0; }

@@ -1,8 +1,8 @@
 import {headersFile, parseHeadersFile} from '../../contracts/headers-file';
-import {caddyfile} from '../../plugins/security-headers/caddy';
-import {headerRules} from '../../plugins/security-headers/headers';
-import {nginxConfig} from '../../plugins/security-headers/nginx';
-import {redirectsFile, TRAILING_SLASH_PATH} from '../../plugins/security-headers/redirects';
+import {caddyfile} from '../../build-steps/host-configs/caddy';
+import {headerRules} from '../../contracts/security-headers';
+import {nginxConfig} from '../../build-steps/host-configs/nginx';
+import {redirectsFile, TRAILING_SLASH_PATH} from '../../contracts/redirects';
 
 const rules = headerRules("default-src 'self'; script-src 'self' 'sha256-abc='");
 

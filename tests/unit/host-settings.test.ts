@@ -1,6 +1,6 @@
-import {headerRules} from '../../plugins/security-headers/headers';
-import {nginxSettings} from '../../plugins/security-headers/host-settings';
-import {nginxConfig} from '../../plugins/security-headers/nginx';
+import {headerRules} from '../../contracts/security-headers';
+import {nginxSettings} from '../../build-steps/host-configs/host-settings';
+import {nginxConfig} from '../../build-steps/host-configs/nginx';
 
 const rules = headerRules("default-src 'self'");
 

@@ -3,7 +3,8 @@
  * `@docusaurus/theme-common/internal`) have no stability promise: ESLint refuses an import of one
  * anywhere but in a swizzle that src/theme/README.md lists with the theme's own safety rating, and
  * a `require.resolve` of one's file anywhere. And the tree's layers (`LAYERS` in eslint.config.mjs,
- * README.md's map) hold: ESLint refuses an import from a layer above the file's own.
+ * README.md's map) hold: ESLint refuses an import from a layer above the file's own or beside it
+ * (the build and the server), and a build plugin's or step's import of the post-build orchestrator.
  */
 import {execFile} from 'node:child_process';
 import {readFile, readdir} from 'node:fs/promises';
@@ -15,6 +16,7 @@ const CODE_DIRS = [
   'contracts',
   'src',
   'plugins',
+  'build-steps',
   'server',
   'functions',
   'scripts',
@@ -99,17 +101,37 @@ export default ComponentCreator;
 const OUTSIDE = path.join(ROOT, 'src/pages/index.tsx');
 const LISTED_SWIZZLE = path.join(ROOT, 'src/theme/ThemeProvider/TitleFormatter/index.tsx');
 
-/** Imports that point up a layer, each from a real file's place to a real module. */
+/**
+ * Imports that point up a layer or across to the one beside it, or at the post-build
+ * orchestrator, each from a real file's place to a real module.
+ */
 const UPWARD_IMPORTS = [
   // Browser code importing a build plugin.
   {code: "import {MANIFEST_PATH} from '../../plugins/offline';\n", file: 'src/lib/page-script.ts'},
-  // A page importing a plugin through the site alias.
+  // A page importing a build step through the site alias.
   {
-    code: "import {DEPLOY_DIR} from '@site/plugins/security-headers';\n",
+    code: "import {DEPLOY_DIR} from '@site/build-steps/host-configs';\n",
     file: 'src/pages/index.tsx',
   },
-  // A build plugin importing the server.
-  {code: "import {buildApp} from '../../server/app';\n", file: 'plugins/security-headers/nginx.ts'},
+  // A build step importing the server.
+  {code: "import {buildApp} from '../../server/app';\n", file: 'build-steps/host-configs/nginx.ts'},
+  // The server importing a build step, and a plugin.
+  {code: "import {headerFilesWriter} from '../build-steps/host-configs';\n", file: 'server/app.ts'},
+  {
+    code: "import {articlePaths} from '../plugins/blog-summaries/summaries';\n",
+    file: 'server/static-site.ts',
+  },
+  // The Pages Function importing a build step.
+  {
+    code: "import {redirectsFile} from '../../../build-steps/host-configs';\n",
+    file: 'functions/rest/v1/waitlist_emails.ts',
+  },
+  // A plugin, and a build step, importing the orchestrator that runs them.
+  {code: "import {postBuildSteps} from '../post-build';\n", file: 'plugins/offline/index.ts'},
+  {
+    code: "import type {PostBuildStep} from '../../plugins/post-build';\n",
+    file: 'build-steps/search/index.ts',
+  },
   // A contract importing the site's data.
   {code: "import {site} from '../src/data/site';\n", file: 'contracts/waitlist.ts'},
   // The Pages Function importing a test's helper.
@@ -118,10 +140,22 @@ const UPWARD_IMPORTS = [
     file: 'functions/rest/v1/x.ts',
   },
 ];
-/** Imports that point down: the server reading a contract, a plugin the browser's code. */
+/**
+ * Imports that point down or within a layer: the server reading a contract, a build step the
+ * browser's code, the orchestrator a step, a step a plugin.
+ */
 const DOWNWARD_IMPORTS = [
   {code: "import {WAITLIST_PATH} from '../contracts/waitlist-proxy';\n", file: 'server/app.ts'},
-  {code: "import {toLongDate} from '@site/src/lib/dates';\n", file: 'plugins/search/index.ts'},
+  {code: "import {headerRules} from '../contracts/security-headers';\n", file: 'server/app.ts'},
+  {code: "import {toLongDate} from '@site/src/lib/dates';\n", file: 'build-steps/search/index.ts'},
+  {
+    code: "import {inlineCriticalCss} from '../../build-steps/critical-css';\n",
+    file: 'plugins/post-build/index.ts',
+  },
+  {
+    code: "import {articlePaths} from '../../plugins/blog-summaries/summaries';\n",
+    file: 'build-steps/search/index.ts',
+  },
 ];
 const THEME_FILE = `export const file = require.resolve('@docusaurus/theme-classic/lib/prism-include-languages');
 `;
@@ -196,7 +230,7 @@ it('refuses a require.resolve of a Docusaurus package’s internal file, not of 
   expect(themePackage).toEqual([]);
 });
 
-it('refuses an import from a layer above the file’s own, and allows one from below', () => {
+it('refuses an import from a layer above or beside the file’s own, or of the orchestrator', () => {
   const results = linted.slice(6);
   const upward = results.slice(0, UPWARD_IMPORTS.length);
   const downward = results.slice(UPWARD_IMPORTS.length);

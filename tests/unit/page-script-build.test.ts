@@ -4,7 +4,7 @@
  */
 import {brotliCompressSync} from 'node:zlib';
 import {JSDOM} from 'jsdom';
-import {buildPageScript, ssrTemplate} from '../../plugins/page-template/ssr-template';
+import {buildPageScript, ssrTemplate} from '../../build-steps/page-template/ssr-template';
 
 const ARTICLE = `<!DOCTYPE html><html><head></head><body>
   <p data-ended-notice="content" hidden>Some rules in this guide were announced to end on <time></time>; check them.</p>

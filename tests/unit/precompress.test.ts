@@ -2,7 +2,7 @@ import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
-import {precompressDir} from '../../plugins/precompress/compress';
+import {precompressDir} from '../../build-steps/precompress';
 import {loadStaticSite} from '../../server/static-site';
 import {outDirOf} from '../../scripts/build';
 

@@ -6,10 +6,10 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {caddyfile} from '../../plugins/security-headers/caddy';
-import {headerRules} from '../../plugins/security-headers/headers';
-import {NGINX_DEFAULTS} from '../../plugins/security-headers/host-settings';
-import {logrotateRule, nginxConfig} from '../../plugins/security-headers/nginx';
+import {caddyfile} from '../../build-steps/host-configs/caddy';
+import {headerRules} from '../../contracts/security-headers';
+import {NGINX_DEFAULTS} from '../../build-steps/host-configs/host-settings';
+import {logrotateRule, nginxConfig} from '../../build-steps/host-configs/nginx';
 
 const ROOT = path.resolve(__dirname, '../..');
 const policy = readFileSync(

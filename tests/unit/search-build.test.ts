@@ -1,7 +1,7 @@
 /**
- * What the build (plugins/search) reads from a built article, and the script it writes.
+ * What the build (build-steps/search) reads from a built article, and the script it writes.
  */
-import {searchDocument, searchScript} from '../../plugins/search';
+import {searchDocument, searchScript} from '../../build-steps/search';
 import {pack, unpack} from '../../src/lib/search/pack';
 
 describe('what the build reads from an article', () => {

@@ -63,7 +63,7 @@ export default function WaitlistForm(): ReactNode {
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    // The page is served with this form rendered (plugins/page-template/ssr-template.ts), and the field is the
+    // The page is served with this form rendered (build-steps/page-template/ssr-template.ts), and the field is the
     // browser's own (uncontrolled): what was typed before the form came to life stays in it, and a
     // submit the page held back meanwhile is sent now.
     const element = form.current;

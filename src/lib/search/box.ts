@@ -1,5 +1,5 @@
 /**
- * The header's search box, made live: `/search.js` (plugins/search) runs `connectSearch` with the
+ * The header's search box, made live: `/search.js` (build-steps/search) runs `connectSearch` with the
  * guides' text once the page script has loaded it, on the visitor's first focus or tap in the box.
  * It draws the results into the box's panel (`.search-panel`, which the page renders empty and the
  * framework, if it runs later, leaves alone) as a combobox's list: arrows move through the guides,

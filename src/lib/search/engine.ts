@@ -1,5 +1,5 @@
 /**
- * The article search: an index the browser builds from the guides' text (plugins/search writes
+ * The article search: an index the browser builds from the guides' text (build-steps/search writes
  * them into `/search.js`), and the query that ranks the guides against it. No framework, no
  * dependency: it runs the moment the visitor asks, and offline from the worker's copy.
  *

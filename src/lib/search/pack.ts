@@ -1,5 +1,5 @@
 /**
- * The guides as `/search.js` carries them (plugins/search packs them, the browser unpacks them):
+ * The guides as `/search.js` carries them (build-steps/search packs them, the browser unpacks them):
  * arrays rather than named fields, and a section's anchor only where it is not the one Docusaurus
  * makes of its heading. The same text in about 1.2 KB less of brotli.
  */

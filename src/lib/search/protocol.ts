@@ -1,5 +1,5 @@
 /**
- * What the build (plugins/search) and the page (src/lib/page-script.ts, ./box.ts) agree on. A
+ * What the build (build-steps/search) and the page (src/lib/page-script.ts, ./box.ts) agree on. A
  * module of its own: the page script's bundle must not reach the engine or the build's Node code.
  */
 
@@ -10,7 +10,7 @@ export const SEARCH_SCRIPT_PATH = '/search.js';
 export const SEARCH_BOX = '.navbar__search';
 
 /**
- * The classes the search draws its results with (src/css/search.css styles them; plugins/critical-css
+ * The classes the search draws its results with (src/css/search.css styles them; build-steps/critical-css
  * keeps those rules in the pages' stylesheet, though no page's markup has them).
  */
 export const SEARCH_CLASS = {

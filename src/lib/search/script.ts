@@ -1,5 +1,5 @@
 /**
- * `/search.js` as the page loads it: plugins/search bundles this file with the guides' text,
+ * `/search.js` as the page loads it: build-steps/search bundles this file with the guides' text,
  * packed (./pack.ts), in place of `SEARCH_DOCUMENTS`.
  */
 import {connectSearch} from './box';

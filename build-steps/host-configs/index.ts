@@ -3,12 +3,16 @@ import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
 import {headersFile} from '../../contracts/headers-file';
 import {toSiteSettings} from '../../src/lib/site-settings';
-import type {BuiltSite} from '../post-build/built-site';
+import type {BuiltSite} from '../../contracts/built-site';
 import {caddyfile} from './caddy';
-import {contentSecurityPolicy, headerRules, inlineScriptHashes} from './headers';
+import {
+  contentSecurityPolicy,
+  headerRules,
+  inlineScriptHashes,
+} from '../../contracts/security-headers';
 import {nginxSettings} from './host-settings';
 import {logrotateRule, nginxConfig} from './nginx';
-import {redirectsFile} from './redirects';
+import {redirectsFile} from '../../contracts/redirects';
 
 /** Where the nginx and Caddy configurations go: a `_` folder, which no host serves. */
 export const DEPLOY_DIR = '_deploy';

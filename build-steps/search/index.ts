@@ -5,8 +5,8 @@ import type {AnyNode} from 'domhandler';
 import {browserBundle} from '../page-template/browser-bundle';
 import {pack} from '../../src/lib/search/pack';
 import {SEARCH_SCRIPT_PATH, type SearchDocument} from '../../src/lib/search/protocol';
-import {articlePaths} from '../blog-summaries/summaries';
-import type {BuiltSite} from '../post-build/built-site';
+import {articlePaths} from '../../plugins/blog-summaries/summaries';
+import type {BuiltSite} from '../../contracts/built-site';
 
 /** Elements whose text runs on into the next word's, rather than being a block of its own. */
 const INLINE =

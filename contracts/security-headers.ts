@@ -1,8 +1,8 @@
 import {createHash} from 'node:crypto';
 import {load} from 'cheerio';
-import type {HeaderRule} from '../../contracts/headers-file';
-import {WORKER_PATH} from '../../contracts/offline-worker';
-import {SECURITY_HEADER_NAMES, type SecurityHeaderName} from '../../contracts/waitlist-proxy';
+import type {HeaderRule} from './headers-file';
+import {WORKER_PATH} from './offline-worker';
+import {SECURITY_HEADER_NAMES, type SecurityHeaderName} from './waitlist-proxy';
 
 /** Script types a browser executes; JSON-LD and other data blocks are not scripts to CSP. */
 const EXECUTABLE_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);

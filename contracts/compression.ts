@@ -1,5 +1,9 @@
-import {readdir, readFile, rm, writeFile} from 'node:fs/promises';
-import path from 'node:path';
+/**
+ * How the site's text files are compressed, as the build and the server agree: which files, brotli
+ * and gzip at their best settings, and the suffixes nginx, Caddy and server/ look for.
+ * build-steps/precompress writes the forms beside each file of a build; server/static-site.ts
+ * makes them in memory for a file that has none.
+ */
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip, type BrotliOptions} from 'node:zlib';
 
@@ -55,43 +59,4 @@ export function isBuildOnlyFile(urlPath: string): boolean {
 
 export function isCompressedForm(file: string): boolean {
   return Object.values(ENCODING_SUFFIXES).some((suffix) => file.endsWith(suffix));
-}
-
-/**
- * Writes `<file>.br` and `<file>.gz` beside one file, or removes them when a form would not be
- * smaller: a stale form beside a rewritten file would be served in its place.
- */
-export async function writeCompressedForms(file: string): Promise<void> {
-  const forms = await compressForms(await readFile(file));
-  for (const [encoding, suffix] of Object.entries(ENCODING_SUFFIXES)) {
-    const form = forms[encoding as keyof CompressedForms];
-    if (form) await writeFile(file + suffix, form);
-    else await rm(file + suffix, {force: true});
-  }
-}
-
-/** Every compressible file a visitor may request under `dir`, as paths relative to it. */
-export async function compressibleFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, {recursive: true, withFileTypes: true});
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .filter(
-      (file) =>
-        COMPRESSIBLE_EXTENSIONS.has(path.extname(file).toLowerCase()) &&
-        !isBuildOnlyFile('/' + file.split(path.sep).join('/')),
-    );
-}
-
-export async function precompressDir(dir: string): Promise<number> {
-  const files = await compressibleFiles(dir);
-  // A few at a time: brotli at quality 11 is slow, and the machine may have two cores.
-  const queue = [...files];
-  const worker = async (): Promise<void> => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      await writeCompressedForms(path.join(dir, file));
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  return files.length;
 }

@@ -1,4 +1,4 @@
-import {WAITLIST_PATH} from '../../contracts/waitlist-proxy';
+import {WAITLIST_PATH} from './waitlist-proxy';
 
 /** Paths that moved, answered with 301 by every host: the blog plugin's own list page is /blog. */
 export const MOVED_PATHS: readonly {from: string; to: string}[] = [{from: '/blog', to: '/blogs'}];
@@ -13,7 +13,7 @@ export function redirectsFile(supabaseOrigin = ''): string {
   const lines = MOVED_PATHS.flatMap(({from, to}) => [`${from} ${to} 301`, `${from}/ ${to} 301`]);
   const proxy = supabaseOrigin ? [`${WAITLIST_PATH} ${supabaseOrigin}${WAITLIST_PATH} 200`] : [];
   return [
-    '# Written by plugins/security-headers at build time. Do not edit: rebuild.',
+    '# Written by build-steps/host-configs at build time. Do not edit: rebuild.',
     ...lines,
     ...proxy,
     '',

@@ -2,7 +2,7 @@ import path from 'node:path';
 import {headersFor, type HeaderRule} from '../../contracts/headers-file';
 import {NGINX_DEFAULTS, type NginxSettings} from './host-settings';
 import {fillTemplate} from './template';
-import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
+import {MOVED_PATHS, TRAILING_SLASH_PATH} from '../../contracts/redirects';
 import {
   BODY_TIMEOUT_S,
   CONNECTIONS_PER_VISITOR,

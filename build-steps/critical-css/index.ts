@@ -119,7 +119,7 @@ interface Span {
 
 /**
  * The page's first stylesheet link that loads without blocking the paint (`data-media`, written
- * by plugins/page-template/ssr-template.ts), where it is in `html`, and the stylesheet it names.
+ * by build-steps/page-template/ssr-template.ts), where it is in `html`, and the stylesheet it names.
  */
 function deferredLink(html: string): (Span & {href: string}) | undefined {
   const link = load(html, {sourceCodeLocationInfo: true})('link[data-media]').first();

@@ -6,7 +6,7 @@ import {browserBundle} from './browser-bundle';
  * the framework's scripts are not `<script defer>` tags in the head; a small inline script at the
  * end of the body (src/lib/page-script.ts) appends them only when the visitor asks for something that needs
  * them. The stylesheet does not block the first paint either: each page carries the CSS it needs
- * inline (plugins/critical-css), and the script switches on, as it arrives, a stylesheet of what
+ * inline (build-steps/critical-css), and the script switches on, as it arrives, a stylesheet of what
  * every page can use (hover and focus states, print); the framework's full stylesheet comes with
  * the framework.
  *

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {HeaderRule} from '../../contracts/headers-file';
-import {MOVED_PATHS, TRAILING_SLASH_PATH} from './redirects';
+import {MOVED_PATHS, TRAILING_SLASH_PATH} from '../../contracts/redirects';
 import {fillTemplate} from './template';
 import {
   ANSWER_HEADERS,
