@@ -295,8 +295,8 @@ function expand(index: SearchIndex, queryTerm: string): Map<string, number> {
  * A word that matches nothing in the guides, not even as a slip ("bulet" is "bullet"), read as
  * two they have run together ("wechatpay" as "wechat pay"), when it can be.
  */
-function split(index: SearchIndex, term: string): string[] {
-  if (HAN.test(term) || expand(index, term).size > 0) return [term];
+function split(index: SearchIndex, term: string, matches: Map<string, number>): string[] {
+  if (HAN.test(term) || matches.size > 0) return [term];
   for (let at = 2; at < term.length - 1; at += 1) {
     const words = [term.slice(0, at), term.slice(at)].map(normalize);
     if (words.every((word) => index.postings.has(word))) return words;
@@ -358,12 +358,19 @@ const bits = (mask: number): number => mask.toString(2).replace(/0/g, '').length
  * plus a little for each other section that matches.
  */
 export function search(index: SearchIndex, query: string, limit = 6): Hit[] {
+  // Each term's matches once: reading the whole index for each is the search's cost.
+  const expanded = new Map<string, Map<string, number>>();
+  const matchesOf = (term: string) => {
+    const matches = expanded.get(term) ?? expand(index, term);
+    expanded.set(term, matches);
+    return matches;
+  };
   const terms = queryTerms(query)
-    .flatMap((term) => split(index, term))
+    .flatMap((term) => split(index, term, matchesOf(term)))
     .slice(0, QUERY_TERMS);
   if (terms.length === 0) return [];
   const all = 2 ** terms.length - 1;
-  const expansions = terms.map((term) => expand(index, term));
+  const expansions = terms.map(matchesOf);
   const perTerm = expansions.map((matches) => scoreTerm(index, matches));
   const matched = new Set(expansions.flatMap((matches) => [...matches.keys()]));
   const hits: (Hit & {covered: number; tier: number})[] = [];
