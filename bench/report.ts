@@ -13,7 +13,7 @@ export interface Measured {
   reader?: ReaderViews;
   load?: LoadResult;
   databaseLoad?: DatabaseLoadRun[];
-  /** Each traveller's query of scripts/search-queries.ts against the build's guides. */
+  /** Each traveller's query of tests/unit/search-queries.yaml against the build's guides. */
   searchQueries?: QueryResult[];
 }
 
@@ -134,7 +134,7 @@ export function readerTable(views: ReaderViews): string {
 /** The search against travellers' queries: the share whose first result is right, then each miss. */
 export function searchQueriesTable(results: QueryResult[]): string {
   const right = results.filter((result) => result.right).length;
-  const title = `Search: travellers' queries (scripts/search-queries.ts) right at first: ${right}/${results.length}, ${percent(shareRight(results))}`;
+  const title = `Search: travellers' queries (tests/unit/search-queries.yaml) right at first: ${right}/${results.length}, ${percent(shareRight(results))}`;
   const misses = results
     .filter((result) => !result.right)
     .map(({query, slug, anchor, got}) => ({
@@ -233,7 +233,7 @@ export function checkBudgets(m: Measured): BudgetCheck[] {
     ['Search: tap → first result, cold cache', '≤', 2_000, s, reader('searchColdMs', SEARCH.from)],
     ['"Save all guides", on the wire', '≤', 300 * 1024, KB, reader('saveAllBytes', 'after a visit to /blogs')],
     ["Search: travellers' queries right at first", '≥', 0.95, percent,
-      one(m.searchQueries && shareRight(m.searchQueries), 'scripts/search-queries.ts')],
+      one(m.searchQueries && shareRight(m.searchQueries), 'tests/unit/search-queries.yaml')],
     ['Accessibility', '≥', 100, int, lh('accessibility'), every],
     // On the 404, Chromium logs the page's own status as a console error, which Best Practices
     // counts; the e2e tests fail that page on any other console message.

@@ -17,6 +17,8 @@ export interface BlogSummary {
   reviewed: string;
   /** The last day its title and excerpt hold (`expires`), YYYY-MM-DD, if it gives one. */
   expires?: string;
+  /** The group /blogs lists it under (`group`, one of src/data/blog-groups.ts), if it names one. */
+  group?: string;
 }
 
 /** Global data of plugins/blog-summaries, read with `usePluginData('blog-summaries')`. */

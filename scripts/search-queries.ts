@@ -1,13 +1,17 @@
 /**
- * What travellers type into the site search, each with the guide and section that answers it:
- * the search's own test (tests/unit/search-queries.test.ts) and a figure of `npm run bench`, both
- * on the built guides. When a guide is rewritten, update its rows here (and add rows for new
- * sections): one row per query, the guide's slug and the section's anchor ('' for the guide's
- * top), or `slug: null` for a query no guide answers, which must find nothing or only the closest
- * matches.
+ * What travellers type into the site search, each with the guide and section that answers it, as
+ * tests/unit/search-queries.yaml lists them: the search's own test
+ * (tests/unit/search-queries.test.ts) and a figure of `npm run bench`, both on the built guides.
+ *
+ * `npx tsx scripts/search-queries.ts [--accept [query…]]`, after `npm run build`: lists each query
+ * whose first result is not the one expected; with `--accept`, writes what came first into the
+ * file as the expected answer, for the queries named (every moved one when none is).
  */
+import {readFileSync, writeFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
+import {parseArgs} from 'node:util';
+import {isMap, isScalar, parseDocument} from 'yaml';
 import {searchDocument} from '../build-steps/search';
 import {articlePaths} from '../plugins/blog-summaries/summaries';
 import {buildIndex, search} from '../src/lib/search/engine';
@@ -16,105 +20,54 @@ import {sitemapPaths} from './build-files';
 
 export interface SearchQuery {
   query: string;
+  /** The guide that answers, or null when none does. */
   slug: string | null;
+  /** Its section's anchor; '' for the guide's top. */
   anchor: string;
 }
 
-const APPS = 'essential-apps-china-2025';
-const TRAVEL = 'china-best-travel-destination-2025';
-const DAILY = 'china-different-world';
-const CREDIT = 'china-social-credit';
-const TAOBAO = 'taobao-guide';
-const NONE = {slug: null, anchor: ''};
+/** The file a writer edits: one `query: slug#anchor` (or `none`) a line. */
+const QUERIES_FILE = path.resolve(__dirname, '../tests/unit/search-queries.yaml');
+/** What the file says where no guide answers a query. */
+const NONE = 'none';
+const ANSWER = /^([a-z0-9]+(?:-[a-z0-9]+)*)(?:#(.*))?$/;
 
-// prettier-ignore
-export const SEARCH_QUERIES: readonly SearchQuery[] = [
-  // Plain words, and their plurals
-  {query: 'taxi', slug: APPS, anchor: 'taxis-出租车'},
-  {query: 'taxis', slug: APPS, anchor: 'taxis-出租车'},
-  {query: 'didi', slug: APPS, anchor: 'didi-滴滴出行'},
-  {query: 'metro', slug: APPS, anchor: 'metro-and-buses'},
-  {query: 'cash', slug: APPS, anchor: 'cash'},
-  {query: 'esim', slug: APPS, anchor: 'connectivity'},
-  {query: 'power bank', slug: APPS, anchor: 'power-banks-on-flights'},
-  {query: '12306', slug: APPS, anchor: '12306-for-trains'},
-  {query: 'hainan', slug: TRAVEL, anchor: 'hainan-has-its-own-visa-free-list'},
-  {query: 'tibet permit', slug: TRAVEL, anchor: 'tibet-needs-a-permit-as-well-as-entry'},
-  {query: 'arrival card', slug: TRAVEL, anchor: 'the-online-arrival-card'},
-  {query: '240 hour transit', slug: TRAVEL, anchor: 'the-240-hour-visa-free-transit-policy'},
-  {query: 'tax refund', slug: TRAVEL, anchor: 'getting-the-tax-back-on-shopping'},
-  {query: 'tea scam', slug: DAILY, anchor: 'common-scams-and-how-to-avoid-them'},
-  {query: 'tipping', slug: DAILY, anchor: 'everyday-etiquette'},
-  {query: 'food delivery', slug: DAILY, anchor: 'delivery-everything-comes-to-you'},
-  {query: 'exit ban', slug: CREDIT, anchor: 'exit-bans-the-rule-that-matters-most-to-foreigners'},
-  {query: 'sesame credit', slug: CREDIT, anchor: 'the-number-on-the-phone-sesame-credit'},
-  {query: 'pinduoduo', slug: TAOBAO, anchor: 'taobao-jd-or-pinduoduo'},
-  {query: 'double 11', slug: TAOBAO, anchor: 'big-sale-seasons-618-and-double-11'},
-  {query: 'taobao return', slug: TAOBAO, anchor: 'step-10-return-an-item'},
-  {query: 'delivery address', slug: TAOBAO, anchor: 'step-3-add-a-delivery-address'},
-  {query: 'pickup lockers', slug: TAOBAO, anchor: 'pickup-stations-and-lockers'},
-  {query: 'visa application', slug: TRAVEL, anchor: 'how-to-apply-for-a-visa'},
-  {query: 'mutual visa exemption', slug: TRAVEL, anchor: 'mutual-visa-exemption'},
-  {query: 'public holidays', slug: TRAVEL, anchor: 'public-holidays'},
-  {query: 'daily budget', slug: TRAVEL, anchor: 'a-daily-budget'},
-  {query: 'plug adapter', slug: TRAVEL, anchor: 'plugs-and-voltage'},
-  {query: 'time zone', slug: TRAVEL, anchor: 'one-time-zone'},
-  {query: 'customs allowance', slug: TRAVEL, anchor: 'customs-allowances'},
-  {query: 'itinerary', slug: TRAVEL, anchor: 'sample-itineraries-with-train-times'},
-  {query: 'forbidden city tickets', slug: TRAVEL, anchor: 'booking-the-forbidden-city-and-the-national-museum'},
-  {query: 'vegetarian', slug: TRAVEL, anchor: 'the-food-alone-is-worth-the-trip'},
-  {query: 'wheelchair', slug: TRAVEL, anchor: 'travelling-with-children-or-limited-mobility'},
-  {query: 'hospital', slug: DAILY, anchor: 'clinics-and-hospitals-for-foreigners'},
-  {query: 'pharmacy', slug: DAILY, anchor: 'pharmacies-and-your-own-medicine'},
-  {query: 'air pollution', slug: DAILY, anchor: 'air-quality'},
-  {query: 'embassy', slug: DAILY, anchor: 'reaching-your-embassy'},
-  {query: 'altitude sickness', slug: DAILY, anchor: 'altitude'},
-  {query: 'drone', slug: DAILY, anchor: 'drones'},
-  {query: 'vaccinations', slug: DAILY, anchor: 'vaccines'},
-  {query: 'drug test', slug: DAILY, anchor: 'drugs-even-ones-taken-before-you-arrive'},
-  {query: 'xiaohongshu', slug: APPS, anchor: 'discovery-apps'},
-  {query: 'payment limits', slug: APPS, anchor: 'limits-and-fees'},
-  {query: 'visual intelligence', slug: 'gotcha-vs-rest', anchor: 'apples-visual-intelligence'},
-  // Words run together, and the traveller's words for the guides'
-  {query: 'wechatpay', slug: APPS, anchor: 'alipay-支付宝-and-wechat-pay-微信支付'},
-  {query: 'alipayhk', slug: APPS, anchor: 'alipay-支付宝-and-wechat-pay-微信支付'},
-  {query: 'credit card', slug: APPS, anchor: 'which-cards-each-wallet-takes'},
-  {query: 'cab', slug: APPS, anchor: 'taxis-出租车'},
-  {query: 'subway', slug: APPS, anchor: 'metro-and-buses'},
-  {query: 'bullet train', slug: TRAVEL, anchor: 'getting-around-by-high-speed-train'},
-  {query: 'high speed train', slug: TRAVEL, anchor: 'getting-around-by-high-speed-train'},
-  // Questions
-  {query: 'how do i pay in china', slug: APPS, anchor: 'payments'},
-  {query: 'how do I get a SIM card', slug: APPS, anchor: 'a-local-sim'},
-  {query: 'do i need cash', slug: TRAVEL, anchor: 'first-cash'},
-  {query: 'is google blocked', slug: APPS, anchor: 'the-vpn-rule'},
-  {query: 'do hotels register my passport', slug: DAILY, anchor: 'hotels-register-your-passport'},
-  {query: 'is china safe', slug: TRAVEL, anchor: 'toilets-and-staying-safe'},
-  {query: 'what number do i call in an emergency', slug: DAILY, anchor: 'emergency-numbers'},
-  {query: 'what to eat', slug: TRAVEL, anchor: 'the-food-alone-is-worth-the-trip'},
-  // Typos and half-typed words
-  {query: 'alipy', slug: APPS, anchor: 'alipay-支付宝-and-wechat-pay-微信支付'},
-  {query: 'taobo', slug: TAOBAO, anchor: 'taobao-jd-or-pinduoduo'},
-  {query: 'pasport', slug: TRAVEL, anchor: 'carry-your-passport'},
-  {query: 'wechta', slug: APPS, anchor: 'wechat-微信'},
-  // Chinese
-  {query: '淘宝', slug: TAOBAO, anchor: ''},
-  {query: '支付宝', slug: APPS, anchor: 'alipay-支付宝-and-wechat-pay-微信支付'},
-  {query: '高铁', slug: TRAVEL, anchor: 'getting-around-by-high-speed-train'},
-  {query: '滴滴', slug: APPS, anchor: 'didi-滴滴出行'},
-  {query: '微信', slug: APPS, anchor: 'wechat-微信'},
-  // No guide answers these
-  {query: 'cruise ship', ...NONE},
-  {query: 'ski resort', ...NONE},
-  {query: 'football tickets', ...NONE},
-  {query: 'wedding dress', ...NONE},
-  {query: 'scuba diving', ...NONE},
-  {query: 'xylophone', ...NONE},
-];
+/** The queries of a queries file's text; throws one line, with the line, on a mistake. */
+export function parseQueries(text: string, file = QUERIES_FILE): SearchQuery[] {
+  const document = parseDocument(text);
+  const [error] = document.errors;
+  if (error) throw new Error(`${file}:${error.linePos?.[0].line ?? 1}: ${error.message}`);
+  if (!isMap(document.contents)) throw new Error(`${file}: write one "query: slug#anchor" a line`);
+  return document.contents.items.map(({key, value}) => {
+    const query = isScalar(key) ? String(key.value) : '';
+    const answer = isScalar(value) ? String(value.value) : '';
+    const match = ANSWER.exec(answer);
+    if (query.trim() === '' || (answer !== NONE && !match)) {
+      const line = text.slice(0, isScalar(key) ? key.range[0] : 0).split('\n').length;
+      throw new Error(
+        `${file}:${line}: write "query: guide-slug#section-anchor", the guide's slug alone, or "${NONE}", got "${query}: ${answer}"`,
+      );
+    }
+    return answer === NONE || !match
+      ? {query, slug: null, anchor: ''}
+      : {query, slug: match[1] ?? '', anchor: match[2] ?? ''};
+  });
+}
+
+export const SEARCH_QUERIES: readonly SearchQuery[] = parseQueries(
+  readFileSync(QUERIES_FILE, 'utf8'),
+);
+
+/** A query's expected answer as the file writes it. */
+function answerOf({slug, anchor}: SearchQuery): string {
+  return slug === null ? NONE : anchor ? `${slug}#${anchor}` : slug;
+}
 
 export interface QueryResult extends SearchQuery {
-  /** The first result, as `slug#anchor`, or "nothing" / "closest matches only". */
+  /** The first result, as `slug#anchor`, or "nothing" / "… (closest matches only)". */
   got: string;
+  /** The first result as the file writes an answer (`none` for nothing or closest matches). */
+  gotAnswer: string;
   right: boolean;
 }
 
@@ -126,13 +79,55 @@ export function checkQueries(
   const index = buildIndex(documents);
   return queries.map((expected) => {
     const [first] = search(index, expected.query);
-    const got = !first
-      ? 'nothing'
-      : `${first.document.url.replace(/^\/blog\//, '')}#${first.section?.id ?? ''}${first.weak ? ' (closest matches only)' : ''}`;
+    const found =
+      first && `${first.document.url.replace(/^\/blog\//, '')}#${first.section?.id ?? ''}`;
+    const got = !found ? 'nothing' : `${found}${first.weak ? ' (closest matches only)' : ''}`;
+    const gotAnswer = !found || first.weak ? NONE : found.replace(/#$/, '');
     const right =
-      expected.slug === null ? !first || first.weak : got === `${expected.slug}#${expected.anchor}`;
-    return {...expected, got, right};
+      expected.slug === null ? gotAnswer === NONE : got === `${expected.slug}#${expected.anchor}`;
+    return {...expected, got, gotAnswer, right};
   });
+}
+
+/**
+ * Every query whose first result moved, one line each with what was expected and what came
+ * first, and how to accept a better answer; empty when none moved.
+ */
+export function movedQueries(results: readonly QueryResult[]): string {
+  const moved = results.filter((result) => !result.right);
+  if (moved.length === 0) return '';
+  return [
+    `${moved.length} of ${results.length} queries in ${path.relative(process.cwd(), QUERIES_FILE)} moved:`,
+    ...moved.map(
+      (result) => `  '${result.query}': expected ${answerOf(result)}, got ${result.got}`,
+    ),
+    'Where what came first answers the query better, edit its line in that file, or run',
+    `  npx tsx scripts/search-queries.ts --accept '<query>'   (every moved query without one)`,
+    'Where it does not, the guides or the search need the fix.',
+  ].join('\n');
+}
+
+/**
+ * The queries file's text with what came first as the expected answer of each moved query of
+ * `accept` (every moved one when empty); comments and order stay.
+ */
+export function acceptAnswers(
+  text: string,
+  results: readonly QueryResult[],
+  accept: readonly string[] = [],
+): string {
+  const document = parseDocument(text);
+  const unknown = accept.filter((query) => !results.some((result) => result.query === query));
+  if (unknown.length > 0) throw new Error(`No such query: ${unknown.join(', ')}`);
+  const moved = results.filter(
+    (result) => !result.right && (accept.length === 0 || accept.includes(result.query)),
+  );
+  if (!isMap(document.contents)) return text;
+  for (const pair of document.contents.items) {
+    const result = moved.find(({query}) => isScalar(pair.key) && String(pair.key.value) === query);
+    if (result && isScalar(pair.value)) pair.value.value = result.gotAnswer;
+  }
+  return document.toString({lineWidth: 0});
 }
 
 /** The share of queries whose first result is right, from 0 to 1. */
@@ -148,4 +143,27 @@ export async function builtSearchDocuments(buildDir: string): Promise<SearchDocu
       searchDocument(await readFile(path.join(buildDir, `${route}.html`), 'utf8'), route),
     ),
   );
+}
+
+async function main(): Promise<void> {
+  const {values, positionals} = parseArgs({
+    options: {accept: {type: 'boolean', default: false}},
+    allowPositionals: true,
+  });
+  const build = path.resolve(__dirname, '../build');
+  const results = checkQueries(await builtSearchDocuments(build));
+  console.log(movedQueries(results) || `All ${results.length} queries come first as expected.`);
+  if (!values.accept) return;
+  const text = readFileSync(QUERIES_FILE, 'utf8');
+  writeFileSync(QUERIES_FILE, acceptAnswers(text, results, positionals));
+  console.log(
+    `Accepted into ${path.relative(process.cwd(), QUERIES_FILE)}: check it with git diff.`,
+  );
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
 }

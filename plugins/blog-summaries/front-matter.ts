@@ -9,6 +9,7 @@ import path from 'node:path';
 import type {OnBrokenMarkdownImagesFunction} from '@docusaurus/types';
 import Joi from 'joi';
 import {isMap, isNode, isScalar, isSeq, LineCounter, parseDocument} from 'yaml';
+import {BLOG_GROUPS} from '../../src/data/blog-groups';
 import {isoDay, parseDay, utcDay} from '../../src/lib/dates';
 
 /** One mistake in an article's front matter or images. */
@@ -279,6 +280,15 @@ const SCHEMA = Joi.object({
       'any.invalid': '"related" must not name the article itself',
       'array.unique': '"related" names a slug twice',
     }),
+  group: Joi.string()
+    .valid(...BLOG_GROUPS.map(({id}) => id))
+    .messages(
+      all(
+        `"group" must be one of ${BLOG_GROUPS.map(({id}) => id).join(', ')} (the headings /blogs lists guides under: ${BLOG_GROUPS.map(({heading}) => heading).join(', ')}), or left out`,
+        'any.only',
+        'string.base',
+      ),
+    ),
   tags: Joi.array()
     .items(Joi.string().pattern(/\S/))
     .messages(

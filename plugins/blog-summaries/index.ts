@@ -22,13 +22,14 @@ export default function blogSummaries(context: LoadContext): Plugin {
     async allContentLoaded({allContent, actions}) {
       const posts = blogPostsOf(allContent, context.siteDir);
       const summaries = posts.map(
-        ({permalink, title, excerpt, date, reviewed, expires}): BlogSummary => ({
+        ({permalink, title, excerpt, date, reviewed, expires, group}): BlogSummary => ({
           permalink,
           title,
           excerpt,
           date,
           reviewed,
           ...(expires !== undefined && {expires}),
+          ...(group !== undefined && {group}),
         }),
       );
       actions.setGlobalData({summaries} satisfies BlogSummariesData);

@@ -132,6 +132,9 @@ export function listedPosts(blogPosts: readonly BlogPost[], siteDir: string): Li
       ...(expiresOf(post.metadata.frontMatter) && {
         expires: isoDay(expiresOf(post.metadata.frontMatter)),
       }),
+      ...(typeof post.metadata.frontMatter.group === 'string' && {
+        group: post.metadata.frontMatter.group,
+      }),
       heroFile: path.resolve(
         path.dirname(sourcePath(post)),
         String(post.metadata.frontMatter.image),

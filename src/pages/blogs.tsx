@@ -4,6 +4,7 @@ import BlogCardList from '@site/src/components/BlogCardList';
 import DownloadCta from '@site/src/components/DownloadCta';
 import PageHeader from '@site/src/components/PageHeader';
 import SaveGuides from '@site/src/components/SaveGuides';
+import {groupedPosts} from '@site/src/data/blog-groups';
 import {useBlogSummaries} from '@site/src/hooks/useBlogSummaries';
 import styles from './blogs.module.css';
 
@@ -20,7 +21,12 @@ export default function Blogs(): ReactNode {
           title="Travel and Life in China"
           intro="Practical guides for English speakers visiting or living in mainland China: the apps you need, how to shop and pay, and what daily life is really like. Each guide says when we last checked its facts."
         />
-        <BlogCardList posts={posts} headingLevel={2} onFirstScreen />
+        {groupedPosts(posts).map((group, index) => (
+          <section key={group.id} className={styles.group} aria-labelledby={group.id}>
+            <h2 id={group.id}>{group.heading}</h2>
+            <BlogCardList posts={group.posts} headingLevel={3} onFirstScreen={index === 0} />
+          </section>
+        ))}
         <SaveGuides />
         <DownloadCta headingLevel={2} />
       </main>

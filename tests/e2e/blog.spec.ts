@@ -1,6 +1,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Locator} from '@playwright/test';
+import {BLOG_GROUPS, OTHER_GUIDES} from '../../src/data/blog-groups';
 import {TRANSLATOR_DEMO_PATH, site} from '../../src/data/site';
 import {parseFrontMatter} from '../../plugins/blog-summaries/front-matter';
 import {reviewsOf, type Review} from '../../src/lib/changes';
@@ -32,8 +33,8 @@ const BADGE_SIZE = {width: 150, height: 50};
 
 /**
  * Every article in blog/, the spec's six and any a writer adds since, from its front matter: the
- * slug, the date as cards show it, the day its facts were last checked (`last_update.date`) and
- * that review's lines in `changes`.
+ * slug, the date as cards show it, the day its facts were last checked (`last_update.date`),
+ * that review's lines in `changes` and the heading /blogs lists it under (its `group`'s).
  */
 const ARTICLES = readdirSync(path.resolve(__dirname, '../../blog'), {withFileTypes: true})
   .filter((entry) => entry.isDirectory())
@@ -44,11 +45,13 @@ const ARTICLES = readdirSync(path.resolve(__dirname, '../../blog'), {withFileTyp
     const slug = /^slug:\s*["']?([a-z0-9-]+)/m.exec(source)?.[1];
     const date = /^date:\s*["']?(\d{4})-(\d{2})-(\d{2})/m.exec(source)?.slice(1).join('/');
     const reviewed = /^last_update:.*\n\s+date:\s*["']?(\d{4}-\d{2}-\d{2})/m.exec(source)?.[1];
-    const [latest] = reviewsOf(parseFrontMatter(source));
+    const frontMatter = parseFrontMatter(source);
+    const [latest] = reviewsOf(frontMatter);
     if (!slug || !date || !reviewed || !latest) {
       throw new Error(`${name}: no slug, date, last_update.date or changes`);
     }
-    return {slug, date, reviewed, latest};
+    const group = BLOG_GROUPS.find(({id}) => id === frontMatter.group)?.heading ?? OTHER_GUIDES;
+    return {slug, date, reviewed, latest, group};
   });
 
 /** Each card's article slug and the date it shows, in the page's order. */
@@ -65,19 +68,43 @@ function cardList(cards: Locator): Promise<(readonly [string, string])[]> {
 }
 
 test.describe('blog index at /blogs', () => {
-  test('has a way home, a heading, an intro and a card for every article, newest first, with its review day', async ({
+  test("has a way home, a heading, an intro and every article's card under its group's heading, in the index's order", async ({
     page,
     request,
   }) => {
     await open(page, '/blogs');
+    const main = page.getByRole('main');
+    await expect(page.getByRole('heading', {level: 1})).toHaveCount(1);
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Travel and Life in China');
     await expect(page.getByText(/Each guide says when we last checked its facts/)).toBeVisible();
-    const cards = page.getByRole('main').getByRole('article');
+    const cards = main.getByRole('article');
     await expect(cards).toHaveCount(ARTICLES.length);
+    // The groups' headings come first among the page's, in their order; an article that names
+    // no group is listed last, under its own heading.
+    const groups = [...BLOG_GROUPS.map(({heading}) => heading), OTHER_GUIDES].filter((heading) =>
+      ARTICLES.some(({group}) => group === heading),
+    );
+    expect(groups.length).toBeGreaterThan(1);
+    const headings = await main.getByRole('heading', {level: 2}).allTextContents();
+    expect(headings.slice(0, groups.length)).toEqual(groups);
+    for (const heading of groups) {
+      const region = main.getByRole('region', {name: heading});
+      const listed = await cardList(region.getByRole('article'));
+      const slugs = listed.map(([slug]) => slug);
+      expect([...slugs].sort()).toEqual(
+        ARTICLES.filter(({group}) => group === heading)
+          .map(({slug}) => slug)
+          .sort(),
+      );
+      // Newest first, the spec's articles in the index's order, each title a level below.
+      const dates = listed.map(([, date]) => date);
+      expect(dates).toEqual([...dates].sort().reverse());
+      expect(listed.filter(([slug]) => INDEX.some(([inSpec]) => inSpec === slug))).toEqual(
+        INDEX.filter(([inSpec]) => slugs.includes(inSpec)),
+      );
+      await expect(region.getByRole('heading', {level: 3})).toHaveCount(listed.length);
+    }
     const listed = await cardList(cards);
-    const dates = listed.map(([, date]) => date);
-    expect(dates).toEqual([...dates].sort().reverse());
-    expect(listed.filter(([slug]) => INDEX.some(([inSpec]) => inSpec === slug))).toEqual(INDEX);
     expect(listed).toEqual(
       expect.arrayContaining(ARTICLES.map(({slug, date}) => [slug, date] as const)),
     );
@@ -146,13 +173,22 @@ test.describe('home page blog teaser', () => {
     page,
   }) => {
     await open(page, '/blogs');
-    const newest = (await cardList(page.getByRole('main').getByRole('article'))).slice(0, 6);
+    const all = await cardList(page.getByRole('main').getByRole('article'));
     await open(page, '/');
     const teaser = page.locator('#blogs');
     await expect(teaser.getByRole('heading', {level: 2})).toHaveText('From Our Blog');
     const cards = teaser.getByRole('article');
     await expect(cards).toHaveCount(6);
-    expect(await cardList(cards)).toEqual(newest);
+    // The newest six of /blogs' cards, newest first, in one list: not in /blogs' groups.
+    const shown = await cardList(cards);
+    const dates = shown.map(([, date]) => date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(all).toEqual(expect.arrayContaining(shown));
+    const older = all.filter((card) => !shown.some(([slug]) => slug === card[0]));
+    expect(older.every(([, date]) => date <= (dates.at(-1) ?? ''))).toBe(true);
+    expect(shown.filter(([slug]) => INDEX.some(([inSpec]) => inSpec === slug))).toEqual(
+      INDEX.filter(([inSpec]) => shown.some(([slug]) => slug === inSpec)),
+    );
     const viewAll = teaser.getByRole('link', {name: 'View All Articles'});
     await expect(viewAll).toHaveCount(2);
     for (const link of await viewAll.all()) await expect(link).toHaveAttribute('href', '/blogs');

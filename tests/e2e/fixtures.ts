@@ -106,6 +106,8 @@ export const SEARCHES: readonly {query: string; guide: RegExp}[] = [
   {query: 'taxi', guide: /The Essential Apps for China/},
   {query: 'wechatpay', guide: /The Essential Apps for China/},
   {query: 'credit card', guide: /The Essential Apps for China/},
+  {query: 'vpn', guide: /The Essential Apps for China/},
+  {query: 'bulet train', guide: /Why Visit China/},
 ];
 
 /**

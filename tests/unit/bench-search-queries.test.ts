@@ -10,6 +10,7 @@ const result = (query: string, right: boolean): QueryResult => ({
   slug: 'taobao-guide',
   anchor: 'step-8-pay',
   got: right ? 'taobao-guide#step-8-pay' : 'essential-apps-china-2025#payments',
+  gotAnswer: right ? 'taobao-guide#step-8-pay' : 'essential-apps-china-2025#payments',
   right,
 });
 const budget = (results: QueryResult[]) =>

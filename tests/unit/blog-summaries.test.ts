@@ -128,6 +128,12 @@ describe('listed posts', () => {
     expect(listedPosts([post], siteDir)[0]?.expires).toBe('2026-12-31');
   });
 
+  it('gives /blogs the group the post names, when it names one', () => {
+    const post = blogPost({frontMatter: {...valid, group: 'our-app'}});
+    expect(listedPosts([post], siteDir)[0]?.group).toBe('our-app');
+    expect(listedPosts([blogPost({})], siteDir)[0]).not.toHaveProperty('group');
+  });
+
   it('fails naming the file when a related guide is not a listed article', () => {
     const posts = [blogPost({frontMatter: {...valid, related: ['hidden-post']}})];
     expect(() => listedPosts(posts, siteDir)).toThrow(

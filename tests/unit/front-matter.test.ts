@@ -245,6 +245,17 @@ describe('the front-matter schema', () => {
     ]);
   });
 
+  it('takes a group /blogs has, or none, and names the groups when it has not that one', () => {
+    expect(messages([...FRONT_MATTER, 'group: our-app'])).toEqual([]);
+    const groups = `"group" must be one of before-you-go, once-you-are-there, our-app (the headings /blogs lists guides under: Before you go, Once you're there, Our app), or left out`;
+    expect(messages([...FRONT_MATTER, 'group: Before you go'])).toEqual([
+      `${FILE}:13: invalid: ${groups}`,
+    ]);
+    expect(messages([...FRONT_MATTER, 'group: [our-app]'])).toEqual([
+      `${FILE}:13: invalid: ${groups}`,
+    ]);
+  });
+
   it('names YAML it cannot read by its line', () => {
     expect(
       messages([...FRONT_MATTER.slice(0, 3), 'date: 2025-07-01: x', ...FRONT_MATTER.slice(4)]),

@@ -1,7 +1,8 @@
 /**
  * What travellers type, against the built guides (run `npm run build` first; npm test does): the
- * table in scripts/search-queries.ts, each query with the guide and section that answers it. At
- * least 95% must be right at first; the misses are listed when it fails.
+ * queries of tests/unit/search-queries.yaml, each with the guide and section that answers it. At
+ * least 95% must be right at first; when not, the failure names every query that moved and how
+ * to accept a better answer. The file's own reading: search-queries-file.test.ts.
  */
 import {existsSync} from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import {
   SEARCH_QUERIES,
   builtSearchDocuments,
   checkQueries,
+  movedQueries,
   shareRight,
   type QueryResult,
 } from '../../scripts/search-queries';
@@ -36,13 +38,8 @@ describe("travellers' queries on the built guides", () => {
   });
 
   it('finds the right guide and section first for at least 95% of them', () => {
-    const misses = results
-      .filter((result) => !result.right)
-      .map(
-        ({query, slug, anchor, got}) => `"${query}": ${got}, not ${slug ?? 'nothing'}#${anchor}`,
-      );
-    // The misses are in the message when it fails.
-    expect({atLeast95: shareRight(results) >= 0.95, misses}).toMatchObject({atLeast95: true});
+    // When it fails, the received text names every query that moved and how to accept it.
+    expect(shareRight(results) >= 0.95 || movedQueries(results)).toBe(true);
   });
 
   it('marks every answer of a query no guide answers as only the closest', () => {

@@ -110,6 +110,12 @@ describe('the engine', () => {
     expect(queryTerms('the')).toEqual(['the']);
   });
 
+  it("leaves out a question's filler, so only the words that name a subject must match", () => {
+    expect(queryTerms('How much does a SIM card cost?')).toEqual(['sim', 'card', 'cost']);
+    expect(queryTerms('do i need to register with the police')).toEqual(['register', 'police']);
+    expect(queryTerms('what do I need')).toEqual(['what', 'do', 'i', 'need']);
+  });
+
   it('counts a swap of neighbours as one edit, and stops past its limit', () => {
     expect(editDistance('alipy', 'alipay', 1)).toBe(1);
     expect(editDistance('taobo', 'taobao', 1)).toBe(1);
@@ -164,6 +170,37 @@ describe('the engine', () => {
     expect(apps?.section?.id).toBe('alipay');
     expect(apps?.terms).toContain('wechat');
     expect(apps?.terms).toContain('pay');
+  });
+
+  it('reads words run together only when they match nothing, not even as a slip', () => {
+    const rails = buildIndex([
+      {
+        url: '/rail',
+        title: 'Rail',
+        description: '',
+        sections: [{id: 'fast', heading: 'Bullet trains', text: 'The fast train.'}],
+      },
+      {
+        url: '/bus',
+        title: 'Buses',
+        description: '',
+        sections: [{id: 'wait', heading: 'Waiting', text: 'Let the bu driver train you.'}],
+      },
+    ]);
+    expect(search(rails, 'bulet train')[0]?.section?.id).toBe('fast');
+    expect(search(rails, 'bulet train')[0]?.terms).toContain('bullet');
+  });
+
+  it("never ranks a guide's section lower for a word its title or description has too", () => {
+    const section = {id: 'vpn', heading: 'The VPN rule', text: 'A VPN is needed for Google.'};
+    const vpns = buildIndex([
+      {url: '/other', title: 'Other', description: 'Reading apps.', sections: [section]},
+      {url: '/apps', title: 'Apps', description: 'Maps and VPNs.', sections: [section]},
+    ]);
+    const [apps, other] = search(vpns, 'vpn');
+    expect(apps?.document.url).toBe('/apps');
+    expect(apps?.section?.id).toBe('vpn');
+    expect(apps?.score).toBeGreaterThan(other?.score ?? Infinity);
   });
 
   it('puts a section with every word before a guide with one of them in its title', () => {

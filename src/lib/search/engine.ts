@@ -32,8 +32,6 @@ const ONE_EDIT_MATCH = 0.5;
 const TWO_EDITS_MATCH = 0.3;
 /** Past its best section, how much a guide's other matching sections add to its score. */
 const OTHER_SECTIONS = 0.25;
-/** How much a section's match counts of a word the guide's title or description has too. */
-const IN_HEAD = 0.5;
 /** How much more a section counts where the query's words follow one another ("credit card"). */
 const PHRASE = 2;
 /**
@@ -57,16 +55,20 @@ const SYNONYMS: Record<string, string> = {
   'debit card': 'card payment',
 };
 
-/** Words that say nothing about a guide: left out of a query unless it has nothing else. */
-const STOP_WORDS = new Set(
-  'a an and are as at be by can do for from get how i in is it my of on or the to what when where which who why with you your'.split(
-    ' ',
-  ),
-);
-
 const HAN = /\p{Script=Han}/u;
 /** A run of Chinese characters, or a word of letters and digits in any script. */
 const TOKEN = /\p{Script=Han}+|[\p{L}\p{N}]+/gu;
+
+/**
+ * Words that say nothing about a guide, a question's filler among them ("how much does", "do i
+ * need"): left out of a query unless it has nothing else. Kept as `normalize` leaves them, as
+ * "does" is "doe" there.
+ */
+const STOP_WORDS = new Set(
+  'a about am an and any are as at be by can could do does did for from get has have how i if in is it many me much my need of on or should the there this to was we what when where which who why will with would you your'
+    .split(' ')
+    .map((word) => normalize(word)),
+);
 
 /** A word as the index keeps it: lower case, accents off, a plural's ending off. */
 export function normalize(word: string): string {
@@ -290,13 +292,11 @@ function expand(index: SearchIndex, queryTerm: string): Map<string, number> {
 }
 
 /**
- * A word the guides neither have nor begin, read as two they have run together ("wechatpay" as
- * "wechat pay"), when it can be.
+ * A word that matches nothing in the guides, not even as a slip ("bulet" is "bullet"), read as
+ * two they have run together ("wechatpay" as "wechat pay"), when it can be.
  */
-function split(index: SearchIndex, term: string): string[] {
-  if (HAN.test(term) || [...index.stems.keys()].some((word) => word.startsWith(term))) {
-    return [term];
-  }
+function split(index: SearchIndex, term: string, matches: Map<string, number>): string[] {
+  if (HAN.test(term) || matches.size > 0) return [term];
   for (let at = 2; at < term.length - 1; at += 1) {
     const words = [term.slice(0, at), term.slice(at)].map(normalize);
     if (words.every((word) => index.postings.has(word))) return words;
@@ -358,25 +358,29 @@ const bits = (mask: number): number => mask.toString(2).replace(/0/g, '').length
  * plus a little for each other section that matches.
  */
 export function search(index: SearchIndex, query: string, limit = 6): Hit[] {
+  // Each term's matches once: reading the whole index for each is the search's cost.
+  const expanded = new Map<string, Map<string, number>>();
+  const matchesOf = (term: string) => {
+    const matches = expanded.get(term) ?? expand(index, term);
+    expanded.set(term, matches);
+    return matches;
+  };
   const terms = queryTerms(query)
-    .flatMap((term) => split(index, term))
+    .flatMap((term) => split(index, term, matchesOf(term)))
     .slice(0, QUERY_TERMS);
   if (terms.length === 0) return [];
   const all = 2 ** terms.length - 1;
-  const expansions = terms.map((term) => expand(index, term));
+  const expansions = terms.map(matchesOf);
   const perTerm = expansions.map((matches) => scoreTerm(index, matches));
   const matched = new Set(expansions.flatMap((matches) => [...matches.keys()]));
   const hits: (Hit & {covered: number; tier: number})[] = [];
   index.documents.forEach((guide, g) => {
     const parts = new Map<number, Part>();
     perTerm.forEach((scores, t) => {
-      const guideScores = scores.get(g);
-      // A word of the guide's title or description names the guide more than the section.
-      const inHead = guideScores?.has(0) ? IN_HEAD : 1;
-      guideScores?.forEach((score, part) => {
+      // A word of the guide's title or description adds to its sections', never takes away.
+      scores.get(g)?.forEach((score, part) => {
         const found = parts.get(part) ?? {score: 0, terms: 0};
-        const weight = part === 0 ? 1 : inHead;
-        parts.set(part, {score: found.score + weight * score, terms: found.terms | (2 ** t)});
+        parts.set(part, {score: found.score + score, terms: found.terms | (2 ** t)});
       });
     });
     if (parts.size === 0) return;
