@@ -87,7 +87,7 @@ export function loadSiteEnv(root: string, env: Env = process.env): {production: 
   const disagree = SITE_ENV_KEYS.filter((key) => Boolean(env[key]) && env[key] !== values[key]);
   if (disagree.length > 0) {
     throw new Error(
-      `${disagree.join(', ')} in the environment differ from ${SITE_ENV_FILE}: a production build takes them from the file alone (unset them, or edit the file)`,
+      `${disagree.join(', ')} in the environment ${disagree.length === 1 ? 'differs' : 'differ'} from ${SITE_ENV_FILE}: a production build takes the variables from the file alone (unset ${disagree.length === 1 ? 'it' : 'them'}, or edit the file)`,
     );
   }
   for (const key of SITE_ENV_KEYS) env[key] = values[key];
