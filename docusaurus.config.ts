@@ -18,11 +18,16 @@ import {projectOrigin} from './contracts/waitlist-proxy';
 import socialCards from './plugins/social-cards';
 import {PALETTE} from './src/lib/brand-palette';
 import {chinaDay, isoDay} from './src/lib/dates';
+import {loadSiteEnv} from './scripts/site-env';
+
+// A production build's variables come from deploy/site.env alone (scripts/build.ts has read it
+// already, and says what is missing in one line; this covers `docusaurus` run by itself).
+const {production} = loadSiteEnv(__dirname);
 
 const siteUrl = (process.env.SITE_URL || site.defaultUrl).replace(/\/+$/, '');
 
 // A public build must name who is responsible; a local one shows placeholders instead.
-checkLegalFacts(site.legal, {production: Boolean(process.env.SITE_URL)});
+checkLegalFacts(site.legal, {production});
 
 /** Comma-separated product ids to show as "coming soon", with the waitlist form. */
 const comingSoon = process.env.COMING_SOON_PRODUCTS ?? '';

@@ -13,6 +13,9 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {precompressDir} from '../build-steps/precompress';
 import {nginxSettings} from '../build-steps/host-configs/host-settings';
+import {site} from '../src/data/site';
+import {checkLegalFacts} from '../src/lib/legal-facts';
+import {loadSiteEnv} from './site-env';
 import {
   articleRoutes,
   FIRST_ROUND_TRIP_BYTES,
@@ -34,11 +37,16 @@ export function outDirOf(args: string[]): string {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  // The plugin checks them too, but Docusaurus would bury its one line in two stack traces.
+  // docusaurus.config.ts and the plugin check these too, but Docusaurus would bury each line in
+  // two stack traces. deploy/site.env is read into this process's environment, which the build
+  // below inherits.
   try {
+    const {production} = loadSiteEnv(path.resolve(__dirname, '..'));
     nginxSettings(process.env);
+    checkLegalFacts(site.legal, {production});
   } catch (error) {
-    console.error(`[build] ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    for (const line of message.split('\n')) console.error(`[build] ${line}`);
     process.exit(1);
   }
   const docusaurus = path.resolve(__dirname, '../node_modules/.bin/docusaurus');

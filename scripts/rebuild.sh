@@ -14,9 +14,17 @@
 #
 #   REBUILD_OUT=build  PUBLISH_COMMAND='systemctl reload nginx'  scripts/rebuild.sh
 #
+# The build reads its variables from deploy/site.env, as the first build did; without the file
+# the run does nothing (a build without it would publish placeholders and default paths).
+#
 # REBUILD_BUILD_COMMAND replaces the build (`npm run build -- --out-dir "$1"`), for tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ ! -f deploy/site.env ]; then
+  echo "[rebuild] deploy/site.env is missing: the rebuild builds with the first build's variables from it (docs/deploying.md, \"Build variables\"); this one did nothing" >&2
+  exit 1
+fi
 
 out=${REBUILD_OUT:-build}
 out=${out%/}

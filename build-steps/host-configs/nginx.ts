@@ -128,7 +128,7 @@ export function nginxConfig(
 
 /**
  * The logrotate rule for the access and error logs of nginx (at `logDir`) and of Caddy (its
- * default SITE_ACCESS_LOG): rotated daily, and nothing older than 30 days kept, as the privacy
+ * default SITE_ACCESS_LOG): rotated daily, and no line older than 30 days kept, as the privacy
  * policy says. Caddy keeps its file open in append mode, so its file is copied and truncated;
  * nginx reopens its files.
  */

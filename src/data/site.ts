@@ -26,8 +26,10 @@ export interface SiteFacts {
 
 /**
  * Facts only the operator can state, rendered by the privacy policy and the terms. An empty
- * string means "not set yet": a production build (SITE_URL set) then fails naming the field, and
- * any other build shows a marked placeholder (src/lib/legal-facts.ts). Never fill them with guesses.
+ * string means "not set yet": a production build (deploy/site.env, scripts/site-env.ts) then
+ * fails naming the field, as it does for a fact left as its placeholder or made only of invisible
+ * characters, and any other build shows a marked placeholder (src/lib/legal-facts.ts). Never fill
+ * them with guesses.
  */
 export interface LegalFacts {
   /** The registered name of the company that publishes the app and the site, e.g. "Gotcha Labs Ltd". */
@@ -48,9 +50,15 @@ export interface LegalFacts {
   hostingCountries: string;
   /** Where the Supabase project behind the waitlist stores its data, after "in". */
   databaseCountry: string;
-  /** Optional: the representative in the EU (GDPR Art. 27), name and address, once appointed. */
+  /**
+   * The representative in the EU (GDPR Art. 27), name and address; or, where none is needed, why,
+   * as it reads after "Representative in the EU:": "none needed: <why>". Never "none named".
+   */
   euRepresentative: string;
-  /** Optional: the representative or entity in mainland China (PIPL Art. 53), once appointed. */
+  /**
+   * The representative or entity in mainland China (PIPL Art. 53, which has no exemption for
+   * small handlers), name and address; or "none needed: <why>", as for euRepresentative.
+   */
   chinaRepresentative: string;
   /**
    * The representative in the UK (UK GDPR Art. 27), name and address; or, where none is needed,

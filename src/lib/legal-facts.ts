@@ -12,10 +12,36 @@ export const REQUIRED_LEGAL_FACTS = [
   'privacyEmail',
   'hostingCountries',
   'databaseCountry',
+  'euRepresentative',
   'ukRepresentative',
+  'chinaRepresentative',
   'translationLogs',
   'tripPlannerRetention',
 ] as const satisfies readonly TextFact[];
+
+/** The representatives: each a name and address, or "none needed: <why>". */
+const REPRESENTATIVES = [
+  'euRepresentative',
+  'ukRepresentative',
+  'chinaRepresentative',
+] as const satisfies readonly TextFact[];
+
+/**
+ * What a reader cannot see: white space, format characters (U+200B, U+2060, U+00AD…), the other
+ * default-ignorable ones (U+3164 HANGUL FILLER, U+115F, U+FFA0…) and the blank braille pattern.
+ */
+const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
+/** Whether a fact shows nothing on the page: empty, or only characters a reader cannot see. */
+export function isBlank(value: string): boolean {
+  return value.replace(INVISIBLE, '') === '';
+}
+
+/** Whether a fact is still a placeholder: its own, or any other fact's, pasted in. */
+function isPlaceholder(value: string): boolean {
+  // "[postal address: set site.legal.postalAddress]" without its spaces.
+  return value.replace(INVISIBLE, '').includes('setsite.legal.');
+}
 
 /** What each fact is, for the build's error and for the placeholder a local build shows. */
 const DESCRIPTIONS: Record<keyof LegalFacts, string> = {
@@ -61,7 +87,9 @@ export function aiProviderGaps(providers: readonly AiProviderFacts[]): string[] 
     const entry = `[${index}]`;
     if (!ids.includes(provider.product))
       gaps.push(`${entry} names no product ("${provider.product}")`);
-    const unset = AI_PROVIDER_FIELDS.filter((field) => provider[field].trim() === '');
+    const unset = AI_PROVIDER_FIELDS.filter(
+      (field) => isBlank(provider[field]) || isPlaceholder(provider[field]),
+    );
     if (unset.length > 0) gaps.push(`${entry} lacks ${unset.join(', ')}`);
     const terms = provider.termsUrl.trim();
     if (terms !== '' && !/^https:\/\/\S+$/.test(terms)) {
@@ -75,14 +103,28 @@ export function aiProviderGaps(providers: readonly AiProviderFacts[]): string[] 
 export function legalFactProblems(legal: LegalFacts): string[] {
   const problems: string[] = [];
   for (const field of REQUIRED_LEGAL_FACTS) {
-    if (legal[field].trim() === '') {
+    const value = legal[field];
+    if (isBlank(value)) {
       problems.push(
-        `site.legal.${field} is not set: the ${DESCRIPTIONS[field]} that the privacy policy, terms or support page state.`,
+        `site.legal.${field} is not set${value.trim() === '' ? '' : ' (only invisible characters)'}: the ${DESCRIPTIONS[field]} that the privacy policy, terms or support page state.`,
+      );
+    } else if (isPlaceholder(value)) {
+      problems.push(
+        `site.legal.${field} is still a placeholder ("${value.trim()}"): set the ${DESCRIPTIONS[field]} itself.`,
+      );
+    } else if (
+      (REPRESENTATIVES as readonly string[]).includes(field) &&
+      /^none\b/i.test(value.trim()) &&
+      !/^none needed: .*\p{L}/iu.test(value.trim())
+    ) {
+      problems.push(
+        `site.legal.${field} names no one and gives no reason ("${value.trim()}"): set a name and address, or "none needed: <why>".`,
       );
     }
   }
   const email = legal.privacyEmail.trim();
-  if (email !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+  const named = problems.some((problem) => problem.startsWith('site.legal.privacyEmail '));
+  if (!named && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.replace(INVISIBLE, ' '))) {
     problems.push(`site.legal.privacyEmail is not an e-mail address: "${email}".`);
   }
   const gaps = aiProviderGaps(legal.aiProviders);
@@ -95,8 +137,8 @@ export function legalFactProblems(legal: LegalFacts): string[] {
 }
 
 /**
- * Fails a production build (one with SITE_URL set) whose legal pages would show a placeholder
- * instead of who is responsible. Other builds (local, tests) render the placeholders.
+ * Fails a production build (scripts/site-env.ts: deploy/site.env exists, SITE_URL is set, or a
+ * host builds it) whose legal pages would show a placeholder instead of who is responsible. Other builds (local, tests) render the placeholders.
  */
 export function checkLegalFacts(legal: LegalFacts, {production}: {production: boolean}): void {
   if (!production) return;
@@ -104,6 +146,6 @@ export function checkLegalFacts(legal: LegalFacts, {production}: {production: bo
   if (problems.length === 0) return;
   throw new Error(
     `${problems.join('\n')}\nSet ${problems.length === 1 ? 'it' : 'them'} in src/data/site.ts ` +
-      '(docs/operating.md, "Legal facts") before building for production with SITE_URL.',
+      '(docs/operating.md, "Legal facts") before a production build.',
   );
 }

@@ -57,7 +57,7 @@ test.describe('translator pages', () => {
     await expect(page.getByText('The app is not directed at children under 4.')).toBeVisible();
   });
 
-  test('the privacy policy names each processor, its country and the UK representative, and answers Do Not Track and GDPR Art. 9', async ({
+  test('the privacy policy names each processor, its country and the EU, UK and China representatives, and answers Do Not Track and GDPR Art. 9', async ({
     page,
   }) => {
     const shown = (field: TextFact) => site.legal[field].trim() || legalFactPlaceholder(field);
@@ -66,7 +66,9 @@ test.describe('translator pages', () => {
     for (const field of [
       'hostingCountries',
       'databaseCountry',
+      'euRepresentative',
       'ukRepresentative',
+      'chinaRepresentative',
       'tripPlannerRetention',
     ] as const) {
       await expect(main.getByText(shown(field)).first()).toBeVisible();
@@ -83,6 +85,22 @@ test.describe('translator pages', () => {
     await expect(
       page.getByText(/You may use the app on your own if you are at least 13/),
     ).toBeVisible();
+  });
+
+  test('the privacy policy gives UK users the complaints route, and the terms cover the Trip Planner', async ({
+    page,
+  }) => {
+    await open(page, '/gotcha-screen-translator/privacy-policy');
+    const main = page.getByRole('main');
+    await expect(main.getByText('Complaints to us, in the UK.')).toBeVisible();
+    await expect(
+      main.getByText(/We confirm that we have received it within 30 days/),
+    ).toBeVisible();
+    await main.getByRole('link', {name: 'Terms of Service'}).last().click();
+    await expect(page).toHaveURL('/gotcha-screen-translator/terms-of-service');
+    await main.getByRole('link', {name: 'The Trip Planner', exact: true}).click();
+    await expect(page.getByRole('heading', {name: 'The Trip Planner'})).toBeInViewport();
+    await expect(page.getByText(/Apple has no part in the Trip Planner/)).toBeVisible();
   });
 
   test('the footer leads to the Trip Planner’s own section of the privacy policy', async ({

@@ -5,14 +5,16 @@
  * and card; the live folder is replaced whole, published and checked. Two runs at once: one does
  * nothing, and the live folder is there throughout; a failed publish puts the previous build
  * back. Builds a copy of the site once; later runs copy that build (REBUILD_BUILD_COMMAND).
+ * rebuild-as-unit.test.ts runs it as the systemd unit does, against the first build.
  */
 import {execFile} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
+import {SITE_ENV_KEYS} from '../../scripts/site-env';
 import {site as siteFacts} from '../../src/data/site';
-import {copyOfSite, ROOT} from './site-copy';
+import {configureForProduction, copyOfSite, ROOT} from './site-copy';
 
 jest.setTimeout(240_000);
 
@@ -21,6 +23,11 @@ let site: string;
 
 beforeAll(async () => {
   site = await copyOfSite('rebuild-');
+  // A deployment, as the rebuild needs: its variables in deploy/site.env, its legal facts set.
+  await configureForProduction(site, {
+    ...Object.fromEntries(SITE_ENV_KEYS.map((key) => [key, ''])),
+    SITE_URL: 'https://gotchalabs.app',
+  });
   // As if the travel guide's title, description and excerpt relied on the scheme that ends then.
   const guide = path.join(site, 'blog/2025-10-16-china-best-travel-destination-2025/index.mdx');
   const source = await readFile(guide, 'utf8');

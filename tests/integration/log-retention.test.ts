@@ -1,7 +1,8 @@
 /**
  * The logrotate rule the build writes beside nginx.conf (`_deploy/logrotate`), run by Debian's
  * logrotate on a folder of its own: the privacy policy says the site's request logs are kept 30
- * days at most, so each log is rotated daily and no old copy outlives 30 days.
+ * days at most, so each log is rotated daily and 29 old copies are kept: a line spends a day in
+ * the live file and 29 in copies.
  */
 import {execFile} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
@@ -9,6 +10,7 @@ import {mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile} from 'no
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
+import {gunzipSync} from 'node:zlib';
 import {NGINX_DEFAULTS} from '../../build-steps/host-configs/host-settings';
 import {CADDY_ACCESS_LOG, logrotateRule} from '../../build-steps/host-configs/nginx';
 
@@ -74,19 +76,50 @@ async function ages(folder: string): Promise<{file: string; days: number}[]> {
     ? 'the logrotate rule for nginx and Caddy'
     : 'the logrotate rule: SKIPPED, logrotate is not installed (apt-get install logrotate)',
   () => {
-    it('rotates every log daily and keeps no copy older than 30 days', () => {
+    it('rotates every log daily and keeps 29 old copies, none older than 29 days', () => {
       const rule = logrotateRule();
       const stanzas = rule.split(/^\S[^\n]*\{$/m).slice(1);
       expect(stanzas).toHaveLength(2);
       for (const stanza of stanzas) {
         expect(stanza).toMatch(/^\s+daily$/m);
-        expect(stanza).toMatch(/^\s+rotate 30$/m);
-        expect(stanza).toMatch(/^\s+maxage 30$/m);
+        expect(stanza).toMatch(/^\s+rotate 29$/m);
+        expect(stanza).toMatch(/^\s+maxage 29$/m);
       }
       expect(rule).toContain(`${NGINX_DEFAULTS.logDir}/gotcha-labs.access.log `);
       expect(rule).toContain(`${NGINX_DEFAULTS.logDir}/gotcha-labs.error.log {`);
       expect(rule).toContain(`${CADDY_ACCESS_LOG} {`);
     });
+
+    it('keeps a line 30 days at most, the live file included, over 33 days of daily rotations', async () => {
+      const config = path.join(dir, 'gotcha-labs');
+      await writeFile(config, ruleIn(dir));
+      const logs = ['gotcha-labs.access.log', 'gotcha-labs.error.log', 'caddy.access.log'];
+      /** For each day's line, the first day whose rotation left no copy of it. */
+      const gone = new Map<number, number>();
+      for (let day = 1; day <= 33; day += 1) {
+        // A line written just after the previous day's rotation, then this day's rotation.
+        for (const log of logs) await writeFile(path.join(dir, log), `day ${day}\n`, {flag: 'a'});
+        await run(LOGROTATE, ['-f', '-s', path.join(dir, 'state'), config]);
+        const held = await Promise.all(
+          (await readdir(dir))
+            .filter((name) => logs.some((log) => name.startsWith(log)))
+            .map(async (name) => {
+              const bytes = await readFile(path.join(dir, name));
+              return (name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+            }),
+        );
+        const days = new Set(
+          [...held.join('').matchAll(/^day (\d+)$/gm)].map(([, d]) => Number(d)),
+        );
+        for (let written = 1; written <= day; written += 1) {
+          if (!days.has(written) && !gone.has(written)) gone.set(written, day);
+        }
+      }
+      // A line lives from its day to the end of the day whose rotation deletes it.
+      const lifetimes = [...gone].map(([written, day]) => day - written + 1);
+      expect(lifetimes.length).toBeGreaterThan(0);
+      expect(Math.max(...lifetimes)).toBe(30);
+    }, 60_000);
 
     it('is read by logrotate without an error', async () => {
       const config = path.join(dir, 'gotcha-labs');

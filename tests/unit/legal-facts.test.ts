@@ -39,7 +39,9 @@ const complete: LegalFacts = {
   aiProviders: products.map((product) => provider(product.id)),
   hostingCountries: 'Singapore',
   databaseCountry: 'Singapore',
+  euRepresentative: 'Example EU Representative GmbH, 3 Beispielstraße, 10115 Berlin, Germany',
   ukRepresentative: 'Example Representative Ltd, 2 Example Road, London, EC1 1EX',
+  chinaRepresentative: 'none needed: Example Labs Ltd is established in mainland China',
   translationLogs: 'They hold no IP address. We delete them after 30 days.',
   tripPlannerRetention: 'We delete a conversation 30 days after its last message.',
 };
@@ -75,11 +77,13 @@ describe('the legal facts check that docusaurus.config.ts runs', () => {
       'site.legal.privacyEmail is not set',
       'site.legal.hostingCountries is not set',
       'site.legal.databaseCountry is not set',
+      'site.legal.euRepresentative is not set',
       'site.legal.ukRepresentative is not set',
+      'site.legal.chinaRepresentative is not set',
       'site.legal.translationLogs is not set',
       'site.legal.tripPlannerRetention is not set',
       'site.legal.aiProviders is incomplete (none for screen-translator; none for trip-planner)',
-      'Set them in src/data/site.ts (docs/operating.md, "Legal facts") before building for production with SITE_URL.',
+      'Set them in src/data/site.ts (docs/operating.md, "Legal facts") before a production build.',
     ]);
   });
 
@@ -87,7 +91,7 @@ describe('the legal facts check that docusaurus.config.ts runs', () => {
     const lines = failure({...complete, aiProviders: [provider('screen-translator')]}).split('\n');
     expect(lines).toEqual([
       'site.legal.aiProviders is incomplete (none for trip-planner): the privacy policy must name each AI provider, what it receives and how long it keeps it (App Review Guideline 5.1.2(i)).',
-      'Set it in src/data/site.ts (docs/operating.md, "Legal facts") before building for production with SITE_URL.',
+      'Set it in src/data/site.ts (docs/operating.md, "Legal facts") before a production build.',
     ]);
   });
 
@@ -112,8 +116,63 @@ describe('the legal facts check that docusaurus.config.ts runs', () => {
     ).toThrow('site.legal.privacyEmail is not an e-mail address: "privacy".');
   });
 
-  it('passes a production build with every required fact, the EU and China representatives being optional', () => {
+  it('passes a production build with every required fact', () => {
     expect(() => checkLegalFacts(complete, {production: true})).not.toThrow();
+  });
+
+  it('requires the EU and China representatives: a name and address, or why none is needed', () => {
+    expect(failure({...complete, euRepresentative: '', chinaRepresentative: ''})).toMatch(
+      /^site\.legal\.euRepresentative is not set: .*\nsite\.legal\.chinaRepresentative is not set: /,
+    );
+    for (const none of ['none named; please write to us directly.', 'None', 'none needed:']) {
+      expect(failure({...complete, chinaRepresentative: none}).split('\n')[0]).toBe(
+        `site.legal.chinaRepresentative names no one and gives no reason ("${none}"): set a name and address, or "none needed: <why>".`,
+      );
+    }
+  });
+
+  it.each([
+    ['U+200B ZERO WIDTH SPACE', '\u200B'],
+    ['U+2060 WORD JOINER', '\u2060\u2060'],
+    ['U+3164 HANGUL FILLER', '\u3164'],
+    ['U+00AD SOFT HYPHEN', ' \u00AD '],
+    ['U+200D and U+00A0', '\u200D\u00A0'],
+  ])(
+    'refuses a fact made only of invisible characters (%s), the privacy e-mail included',
+    (_, invisible) => {
+      for (const field of ['postalAddress', 'privacyEmail', 'euRepresentative'] as const) {
+        expect(failure({...complete, [field]: invisible}).split('\n')[0]).toMatch(
+          new RegExp(`^site\\.legal\\.${field} is not set \\(only invisible characters\\): `),
+        );
+      }
+      const lines = failure({
+        ...complete,
+        aiProviders: [
+          {...provider('screen-translator'), name: invisible},
+          provider('trip-planner'),
+        ],
+      }).split('\n');
+      expect(lines[0]).toMatch(/^site\.legal\.aiProviders is incomplete \(\[0\] lacks name\)/);
+    },
+  );
+
+  it('refuses a fact set to its own placeholder, or to another fact’s, in one line naming it', () => {
+    for (const field of ['entityName', 'privacyEmail', 'ukRepresentative'] as const) {
+      const lines = failure({...complete, [field]: legalFactPlaceholder(field)}).split('\n');
+      expect(lines).toEqual([
+        `site.legal.${field} is still a placeholder ("${legalFactPlaceholder(field)}"): set the ${/^\[([^:]+):/.exec(legalFactPlaceholder(field))?.[1]} itself.`,
+        'Set it in src/data/site.ts (docs/operating.md, "Legal facts") before a production build.',
+      ]);
+    }
+    expect(
+      failure({...complete, governingLaw: `\u200B${legalFactPlaceholder('postalAddress')}`}),
+    ).toMatch(/^site\.legal\.governingLaw is still a placeholder /);
+  });
+
+  it('refuses a privacy e-mail with an invisible character inside it', () => {
+    expect(failure({...complete, privacyEmail: 'privacy\u200B@example.com'})).toMatch(
+      /^site\.legal\.privacyEmail is not an e-mail address: /,
+    );
   });
 
   it('lets a local build without the facts through, to show placeholders', () => {

@@ -90,11 +90,53 @@ describe('the AI providers and the permission the app asks for', () => {
     expect(policy).toContain('It also tells you how sending it affects your rights');
   });
 
-  it('names a UK representative beside the EU and China ones, as a required fact', () => {
+  it('names the EU, UK and China representatives as required facts, never "none named"', () => {
+    for (const [label, field] of [
+      ['Representative in the EU (GDPR Art. 27)', 'euRepresentative'],
+      ['Representative in the UK (UK GDPR Art. 27)', 'ukRepresentative'],
+      ['Representative in mainland China (PIPL Art. 53)', 'chinaRepresentative'],
+    ] as const) {
+      expect(policy).toContain(`- **${label}:** <LegalFact name="${field}" />`);
+      expect(REQUIRED_LEGAL_FACTS).toContain(field);
+    }
+    expect(policy).not.toContain('none named');
+  });
+
+  it('promises nothing about other people’s special-category data that the app cannot know', () => {
+    expect(policy).not.toContain('9(2)(e)');
     expect(policy).toContain(
-      '- **Representative in the UK (UK GDPR Art. 27):** <LegalFact name="ukRepresentative" />',
+      'the app cannot tell whose information a screen shows or whether that person made it public',
     );
-    expect(REQUIRED_LEGAL_FACTS).toContain('ukRepresentative');
+  });
+});
+
+describe('complaints, the Trip Planner’s terms and the hosts’ logs', () => {
+  it('gives UK users the complaints route to us that section 164A of the DPA 2018 requires', () => {
+    expect(policy).toContain('**Complaints to us, in the UK.**');
+    expect(policy).toContain('https://www.legislation.gov.uk/ukpga/2025/18/section/103');
+    expect(policy).toContain(
+      'We confirm that we have received it within 30 days, look into it, keep you told of our progress, and tell you the outcome without undue delay.',
+    );
+  });
+
+  it('says which terms cover the Trip Planner, and the terms say which of their sections apply', () => {
+    const terms = read('src/pages/gotcha-screen-translator/terms-of-service.mdx');
+    expect(policy).toContain(
+      '](/gotcha-screen-translator/terms-of-service#trip-planner) cover the Trip Planner',
+    );
+    expect(terms).toContain('\n## The Trip Planner \\{#trip-planner\\}\n');
+    expect(terms).toMatch(/^- \*\*What applies\.\*\* .*\n- \*\*What does not\.\*\* /m);
+  });
+
+  it('names the place Supabase’s API logs record, and that the daily reload keeps nginx’s counts', () => {
+    expect(policy).toContain(
+      'country, region, city, postal code, approximate latitude and longitude, and the network it belongs to',
+    );
+    expect(policy).not.toMatch(/on every restart|or nginx restarts\./);
+    expect(read('deploy/systemd/gotcha-labs-rebuild.service')).toContain(
+      'Environment="PUBLISH_COMMAND=systemctl reload nginx"',
+    );
+    expect(policy).toContain('The daily reload that publishes the website keeps them.');
   });
 });
 

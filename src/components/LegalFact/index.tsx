@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {site} from '@site/src/data/site';
-import {legalFactPlaceholder, type TextFact} from '@site/src/lib/legal-facts';
+import {isBlank, legalFactPlaceholder, type TextFact} from '@site/src/lib/legal-facts';
 import styles from './styles.module.css';
 
 interface Props {
@@ -17,8 +17,9 @@ interface Props {
  */
 export default function LegalFact({name, fallback}: Props): ReactNode {
   const value = site.legal[name].trim();
-  if (value === '' && fallback !== undefined) return fallback;
-  if (value === '') return <span className={styles.placeholder}>{legalFactPlaceholder(name)}</span>;
+  if (isBlank(value) && fallback !== undefined) return fallback;
+  if (isBlank(value))
+    return <span className={styles.placeholder}>{legalFactPlaceholder(name)}</span>;
   if (name === 'privacyEmail') {
     // eslint-disable-next-line @docusaurus/no-html-links -- Link would open mailto: in a new tab
     return <a href={`mailto:${value}`}>{value}</a>;
