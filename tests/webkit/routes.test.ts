@@ -30,9 +30,9 @@ async function expectFits(browser: Browser, where: string): Promise<void> {
 }
 
 const RUNS = [
-  {name: 'light', args: [], dark: false, bodyText: '16px'},
-  {name: 'dark', args: ['--dark-mode'], dark: true, bodyText: '16px'},
-  {name: 'text at 200%', args: [], dark: false, bodyText: '32px', textSize: 200},
+  {name: 'light', args: [], dark: false, defaultText: '16px'},
+  {name: 'dark', args: ['--dark-mode'], dark: true, defaultText: '16px'},
+  {name: 'text at 200%', args: [], dark: false, defaultText: '32px', textSize: 200},
 ] as const;
 
 /** Looked at by a person when the pages' design changes (test-results/ is not committed). */
@@ -51,16 +51,20 @@ for (const run of RUNS) {
       for (const route of EVERY_PAGE) {
         await browser.url(site.url + route);
         const where = `${route} (${run.name})`;
-        const [dark, bodyText] = await browser.execute(() => [
-          matchMedia('(prefers-color-scheme: dark)').matches,
-          getComputedStyle(document.body).fontSize,
-        ]);
+        const [dark, defaultText] = await browser.execute(() => {
+          // The browser's default text size: what `medium` is.
+          const probe = document.body.appendChild(document.createElement('span'));
+          probe.style.fontSize = 'medium';
+          const size = getComputedStyle(probe).fontSize;
+          probe.remove();
+          return [matchMedia('(prefers-color-scheme: dark)').matches, size] as const;
+        });
         assert.equal(dark, run.dark, `${where}: dark`);
-        assert.equal(bodyText, run.bodyText, `${where}: body text size`);
+        assert.equal(defaultText, run.defaultText, `${where}: default text size`);
         await expectFits(browser, where);
         if (PHOTOGRAPHED.includes(route) && !('textSize' in run)) {
           await mkdir(SCREENSHOTS, {recursive: true});
-          const name = route.replace(/\W+/g, '-').replace(/^-$/, 'home');
+          const name = route.slice(1).replace(/\W+/g, '-') || 'home';
           await browser.saveScreenshot(path.join(SCREENSHOTS, `${name}-${run.name}.png`));
         }
       }
