@@ -89,6 +89,24 @@ void test('"Save all guides" saves every guide and says how much, then each open
     {timeoutMs: 60_000},
   );
   assert.match(await status(), ALL_SAVED);
+  // The true size: what came over the wire, so no more than all that is saved, unpacked, and
+  // no less than its pictures (PNG, which no server compresses).
+  const kb = Number(/\((\d+) KB\)/.exec(await status())?.[1]);
+  const saved = await browser.execute(async () => {
+    const bytes = {all: 0, pictures: 0};
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const size = (await (await cache.match(request))?.blob())?.size ?? 0;
+        bytes.all += size;
+        if (new URL(request.url).pathname.endsWith('.png')) bytes.pictures += size;
+      }
+    }
+    return bytes;
+  });
+  assert.ok(saved.pictures > 0, 'some pictures are PNG');
+  assert.ok(kb >= Math.floor(saved.pictures / 1024), `${kb} KB: at least the pictures'`);
+  assert.ok(kb <= Math.ceil(saved.all / 1024), `${kb} KB: at most all, unpacked`);
 
   await site.stop();
   for (const guide of ARTICLE_PAGES) {
