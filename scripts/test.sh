@@ -3,7 +3,8 @@
 # Chromium, PostgreSQL, nginx with its brotli module and Caddy), then type check, lint, the
 # production builds, unit, integration and HTTP conformance tests (the build served by server/,
 # nginx, Caddy and Cloudflare's local Pages server, wrangler from npm, each proxying the waitlist),
-# and the end-to-end suite in Chromium against those builds served by server/ (and nginx).
+# and the end-to-end suites in Chromium and in WebKit against those builds served by server/ (and
+# nginx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +24,11 @@ fi
 
 need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
+# WebKit as Safari readers get it: WebKitGTK's MiniBrowser driven by WebKitWebDriver on an Xvfb
+# display, with faketime to set the engine's clock (tests/webkit).
+command -v WebKitWebDriver >/dev/null || need_apt+=(webkit2gtk-driver libgl1-mesa-dri)
+command -v Xvfb >/dev/null || need_apt+=(xvfb)
+command -v faketime >/dev/null || need_apt+=(faketime)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need_apt+=(postgresql)
 # pg_cron, as on hosted Supabase: the limiter migration's scheduled purge is tested with it.
 compgen -G '/usr/share/postgresql/*/extension/pg_cron.control' >/dev/null ||
@@ -75,3 +81,7 @@ npx jest --ci --maxWorkers=2
 
 step 'End-to-end tests (Chromium)'
 npx playwright test
+
+step 'End-to-end tests (WebKit)'
+# One file at a time: each starts its own display, driver, browser windows and server.
+npx tsx --test --test-concurrency=1 --test-reporter=spec tests/webkit/*.test.ts

@@ -20,6 +20,7 @@ import type {WorkboxPlugin} from 'workbox-core/types';
 import {registerRoute, setCatchHandler} from 'workbox-routing';
 import {CacheFirst, NetworkFirst, StaleWhileRevalidate} from 'workbox-strategies';
 import {SEARCH_SCRIPT_PATH} from '../../src/lib/search/protocol';
+import {savedBytes} from './size';
 import {OFFLINE_PAGE, type OfflineGuides, type WorkerState} from '../../contracts/offline-worker';
 
 /** The parts of the worker's global scope used here (the DOM typings lack the worker's). */
@@ -158,18 +159,19 @@ async function status(): Promise<WorkerState> {
 }
 
 /** Bytes a fetch cost on the wire (headers included), as the worker's resource timing saw it. */
-function wireBytes(url: string): number {
+function wireBytes(url: string): number | undefined {
   const entries = performance.getEntriesByName(new URL(url, self.location.href).href);
   const entry = entries.at(-1) as PerformanceResourceTiming | undefined;
-  return entry?.transferSize ?? 0;
+  return entry?.transferSize;
 }
 
-/** Fetches a file into the files cache; returns what it cost on the wire. */
+/** Fetches a file into the files cache; returns what it cost. */
 async function downloadFile(url: string): Promise<number> {
   const response = await fetch(url, {cache: 'no-cache'});
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const size = savedBytes(response);
   await (await caches.open(FILES)).put(url, response);
-  return wireBytes(url);
+  return size(wireBytes(url));
 }
 
 /** The images and stylesheets a saved page shows that are not saved yet, saved. */
@@ -193,15 +195,16 @@ async function keepFilesOf(key: string): Promise<number> {
 
 /**
  * Fetches a page afresh and, if the answer is that page whole, saves it with what it shows.
- * Returns what that cost on the wire, or undefined when the answer was something else (the
+ * Returns what that cost, or undefined when the answer was something else (the
  * saved copy, if any, stays); throws when the connection fails.
  */
 async function savePage(path: string): Promise<number | undefined> {
   const key = pageKey(path);
   const response = await fetch(key, {cache: 'no-cache'});
   if (!(await isWholePage(response, key))) return undefined;
+  const size = savedBytes(response);
   await (await caches.open(PAGES)).put(key, response);
-  return wireBytes(key) + (await keepFilesOf(key));
+  return (await size(wireBytes(key))) + (await keepFilesOf(key));
 }
 
 /** Saves a page and what it shows, unless it is saved already. */

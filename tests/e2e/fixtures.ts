@@ -1,10 +1,8 @@
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
 import {test as base, expect, type Page} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import {sitemapPaths} from '../../scripts/build-files';
 
 export {expect};
+export {ARTICLE_PAGES, EVERY_PAGE, SEARCHES} from './journeys';
 
 interface PageWatch {
   /** Console errors and uncaught exceptions seen so far. */
@@ -95,21 +93,6 @@ export async function searchTaobao(page: Page): Promise<void> {
   ).toBeVisible();
 }
 
-/** What travellers type, and the guide each must bring up first. */
-export const SEARCHES: readonly {query: string; guide: RegExp}[] = [
-  {query: '淘宝', guide: /How to Use Taobao/},
-  {query: '支付宝', guide: /The Essential Apps for China/},
-  {query: 'bullet train', guide: /Why Visit China/},
-  {query: 'high speed train', guide: /Why Visit China/},
-  {query: 'alipy', guide: /The Essential Apps for China/},
-  {query: 'taobo', guide: /How to Use Taobao/},
-  {query: 'taxi', guide: /The Essential Apps for China/},
-  {query: 'wechatpay', guide: /The Essential Apps for China/},
-  {query: 'credit card', guide: /The Essential Apps for China/},
-  {query: 'vpn', guide: /The Essential Apps for China/},
-  {query: 'bulet train', guide: /Why Visit China/},
-];
-
 /**
  * Enters `query` in the header's search box at once (so no result for part of the query can pass
  * for the whole one's), and expects `guide` as the first result.
@@ -137,12 +120,3 @@ export const COLOR_SCHEMES = ['light', 'dark'] as const;
 
 /** Chromium's console note when a document answers 404, as the not-found page must. */
 export const NOT_FOUND_CONSOLE = /status of 404/;
-
-/** Every page of the build: the paths its sitemap lists, and the not-found page. */
-export const EVERY_PAGE: readonly string[] = [
-  ...sitemapPaths(readFileSync(path.resolve(__dirname, '../../build/sitemap.xml'), 'utf8')),
-  '/this-page-does-not-exist',
-];
-
-/** The articles among them: however many the blog holds. */
-export const ARTICLE_PAGES = EVERY_PAGE.filter((route) => route.startsWith('/blog/'));

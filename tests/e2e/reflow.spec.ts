@@ -10,6 +10,7 @@
  */
 import type {Page} from '@playwright/test';
 import {EVERY_PAGE, NOT_FOUND_CONSOLE, expect, expectFirstResult, open, test} from './fixtures';
+import {cutOffContent} from './journeys';
 import {bodyTextSize, setTextSize} from './text-size';
 
 /** Phones, then where an article's contents column appears beside it (and, before, did not fit). */
@@ -36,45 +37,6 @@ function headerBoxes(page: Page): Promise<Box[]> {
       const name = item.textContent.trim() || (item.getAttribute('aria-label') ?? item.tagName);
       return {name, left, right, top, bottom};
     });
-  });
-}
-
-/**
- * Text, images and controls that reach past either edge of the screen, outside any box that
- * scrolls sideways on purpose (code blocks, wide tables): content a visitor cannot see or reach.
- */
-function cutOffContent(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const scrollsSideways = (element: Element | null): boolean => {
-      for (let at = element; at && at !== document.body; at = at.parentElement) {
-        if (['auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
-      }
-      return false;
-    };
-    // Partly off screen; a box wholly off screen is hidden on purpose (the skip link until focus).
-    const offScreen = (rects: ArrayLike<DOMRect>) =>
-      Array.from(rects).some(
-        (rect) =>
-          rect.width > 0 &&
-          rect.height > 1 &&
-          ((rect.right > width + 1 && rect.left < width) || (rect.left < -1 && rect.right > 0)),
-      );
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim();
-      if (!text || scrollsSideways(node.parentElement)) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      if (offScreen(range.getClientRects())) found.push(`text "${text.slice(0, 40)}"`);
-    }
-    for (const element of Array.from(document.body.querySelectorAll('img, svg, input, button'))) {
-      if (!scrollsSideways(element) && offScreen([element.getBoundingClientRect()])) {
-        found.push(element.outerHTML.slice(0, 80));
-      }
-    }
-    return found;
   });
 }
 
@@ -181,7 +143,7 @@ for (const route of [...EVERY_PAGE, '/offline']) {
         const where = `${route} at ${width} px, text ${textSize}%`;
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, `${where}: page width`).toBe(width);
-        expect(await cutOffContent(page), `${where}: content cut off`).toEqual([]);
+        expect(await page.evaluate(cutOffContent), `${where}: content cut off`).toEqual([]);
         expect(await squeezedText(page), `${where}: text squeezed`).toEqual([]);
         expect(await brokenHeadingWords(page), `${where}: heading words broken`).toEqual([]);
         expect(await textOutgrowingTitle(page), `${where}: larger than the title`).toEqual([]);

@@ -2,6 +2,7 @@ import type {Page} from '@playwright/test';
 import {WAITLIST_PORT} from '../../playwright.config';
 import {TOAST_DURATION_MS, WAITLIST_CALL_TIMEOUT_MS} from '../../src/lib/waitlist';
 import {COLOR_SCHEMES, axeViolations, expect, open, openHydrated, test} from './fixtures';
+import {WAITLIST_THANKS} from './journeys';
 
 /** A fresh address per test and project, so reruns never collide. */
 function uniqueEmail(tag: string): string {
@@ -122,9 +123,7 @@ test.describe('waitlist form on a build with a product coming soon', () => {
     await open(page, '/');
     const email = uniqueEmail('joins');
     await submit(page, email);
-    await expect(
-      toast(page, "Thanks for joining our waitlist! We'll keep you updated."),
-    ).toBeVisible();
+    await expect(toast(page, WAITLIST_THANKS)).toBeVisible();
     await expect(waitlist(page).input).toHaveValue('');
     await submit(page, email.toUpperCase());
     await expect(toast(page, 'This email is already on our waitlist')).toBeVisible();

@@ -1,0 +1,101 @@
+/**
+ * What a reader's journeys must show, whichever browser drives them: the Chromium suite
+ * (Playwright, tests/e2e) and the WebKit suite (WebDriver, tests/webkit) both check these. No
+ * browser library here: the in-page checks are plain functions each driver runs in the page.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {sitemapPaths} from '../../scripts/build-files';
+import {toLongDate} from '../../src/lib/dates';
+
+const BUILD = path.resolve(__dirname, '../../build');
+
+/** Every page of the build: the paths its sitemap lists, and the not-found page. */
+export const EVERY_PAGE: readonly string[] = [
+  ...sitemapPaths(readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8')),
+  '/this-page-does-not-exist',
+];
+
+/** The articles among them: however many the blog holds. */
+export const ARTICLE_PAGES = EVERY_PAGE.filter((route) => route.startsWith('/blog/'));
+
+/** What travellers type, and the guide each must bring up first. */
+export const SEARCHES: readonly {query: string; guide: RegExp}[] = [
+  {query: '淘宝', guide: /How to Use Taobao/},
+  {query: '支付宝', guide: /The Essential Apps for China/},
+  {query: 'bullet train', guide: /Why Visit China/},
+  {query: 'high speed train', guide: /Why Visit China/},
+  {query: 'alipy', guide: /The Essential Apps for China/},
+  {query: 'taobo', guide: /How to Use Taobao/},
+  {query: 'taxi', guide: /The Essential Apps for China/},
+  {query: 'wechatpay', guide: /The Essential Apps for China/},
+  {query: 'credit card', guide: /The Essential Apps for China/},
+  {query: 'vpn', guide: /The Essential Apps for China/},
+  {query: 'bulet train', guide: /Why Visit China/},
+];
+
+/** "Save all guides" once every guide is saved: all of them, and a size that is not nothing. */
+export const ALL_SAVED = new RegExp(
+  `^All ${ARTICLE_PAGES.length} guides are saved on this device \\([1-9]\\d* KB\\)\\.$`,
+);
+
+/** The sign-up's thanks on a build with a product coming soon. */
+export const WAITLIST_THANKS = "Thanks for joining our waitlist! We'll keep you updated.";
+
+/** The guide with facts marked to end (`<Expires on>`). */
+export const EXPIRING_GUIDE = '/blog/china-best-travel-destination-2025';
+
+/** The first fact the guide marks to end, as the build wrote it (YYYY-MM-DD). */
+export function expiringGuideLastDay(): string {
+  const html = readFileSync(path.join(BUILD, `${EXPIRING_GUIDE}.html`), 'utf8');
+  const lastDay = /data-expires="?(\d{4}-\d{2}-\d{2})/.exec(html)?.[1];
+  if (!lastDay) throw new Error(`${EXPIRING_GUIDE} marks no fact with <Expires>: a test needs one`);
+  return lastDay;
+}
+
+/** The note beside a fact, and the notice under the title, once the fact's last day is past. */
+export function endedNotes(lastDay: string): {fact: string; guide: string} {
+  const day = toLongDate(new Date(lastDay));
+  return {
+    fact: `(This was announced to end on ${day}: check whether it has been extended before you rely on it.)`,
+    guide: `Some rules in this guide were announced to end on ${day}; check whether they have been extended before you rely on them.`,
+  };
+}
+
+/**
+ * Run in the page: text, images and controls that reach past either edge of the screen, outside
+ * any box that scrolls sideways on purpose (code blocks, wide tables): content a visitor cannot
+ * see or reach. Self-contained, as a driver sends its source to the page.
+ */
+export function cutOffContent(): string[] {
+  const width = document.documentElement.clientWidth;
+  const scrollsSideways = (element: Element | null): boolean => {
+    for (let at = element; at && at !== document.body; at = at.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
+    }
+    return false;
+  };
+  // Partly off screen; a box wholly off screen is hidden on purpose (the skip link until focus).
+  const offScreen = (rects: ArrayLike<DOMRect>) =>
+    Array.from(rects).some(
+      (rect) =>
+        rect.width > 0 &&
+        rect.height > 1 &&
+        ((rect.right > width + 1 && rect.left < width) || (rect.left < -1 && rect.right > 0)),
+    );
+  const found: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent?.trim();
+    if (!text || scrollsSideways(node.parentElement)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (offScreen(range.getClientRects())) found.push(`text "${text.slice(0, 40)}"`);
+  }
+  for (const element of Array.from(document.body.querySelectorAll('img, svg, input, button'))) {
+    if (!scrollsSideways(element) && offScreen([element.getBoundingClientRect()])) {
+      found.push(element.outerHTML.slice(0, 80));
+    }
+  }
+  return found;
+}
