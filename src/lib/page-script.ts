@@ -143,6 +143,31 @@ export function showWorkerState(state: WorkerState): void {
 }
 
 /**
+ * Where no service worker can run (an in-app browser such as WeChat's, or a private window), the
+ * "save all guides" control says why and what to do instead, and offers no button.
+ */
+export function showCannotSave(): void {
+  const offline = document.querySelector<HTMLElement>('[data-offline]');
+  if (!offline) return;
+  offline.querySelectorAll<HTMLElement>('[data-offline-works]').forEach((element) => {
+    element.hidden = true;
+  });
+  offline.querySelectorAll<HTMLElement>('[data-offline-unavailable]').forEach((element) => {
+    element.hidden = false;
+  });
+  offline.hidden = false;
+}
+
+/**
+ * Asks the browser to keep this site's storage when it runs short of space (Safari from 17,
+ * Chromium, Firefox): only on a reader's "save", as browsers expect. It does not lift Safari's
+ * seven-day rule (src/data/saved-guides.ts), and the answer changes nothing here.
+ */
+export function askToPersist(storage: StorageManager | undefined): void {
+  if (storage && typeof storage.persist === 'function') void storage.persist().catch(() => false);
+}
+
+/**
  * Registers the service worker (plugins/offline) and wires the "save all guides" control
  * (`[data-offline]`) to the worker in charge when it is pressed: a deploy's new worker may have
  * replaced the one that was active when the page loaded, and the old one no longer answers.
@@ -156,7 +181,12 @@ export function connectWorker(workers: ServiceWorkerContainer): void {
     const ask = (message: string) => registration.active?.postMessage(message);
     ask('status');
     const button = document.querySelector<HTMLButtonElement>('[data-offline] button');
-    if (button) button.onclick = () => ask('save');
+    if (button) {
+      button.onclick = () => {
+        askToPersist(navigator.storage);
+        ask('save');
+      };
+    }
   });
 }
 
@@ -172,4 +202,5 @@ export function startPage(sources: string[], stylesheets: string[]): void {
   addEventListener('submit', holdEarlySubmit, true);
   // Absent where the browser cannot run workers (or in a private window on some browsers).
   if ('serviceWorker' in navigator) connectWorker(navigator.serviceWorker);
+  else showCannotSave();
 }

@@ -3,13 +3,14 @@ import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import PageHeader from '@site/src/components/PageHeader';
+import SavedGuidesOnIphone from '@site/src/components/SavedGuidesOnIphone';
 import {useBlogSummaries} from '@site/src/hooks/useBlogSummaries';
 import styles from './offline.module.css';
 
 /**
  * What the service worker (plugins/offline) shows, with no connection, for an address this device
  * has not saved: the guides it has saved (the page script hides the others), or how to save them
- * when there are none.
+ * when there are none, and how to keep them on an iPhone.
  */
 export default function Offline(): ReactNode {
   const posts = useBlogSummaries();
@@ -35,6 +36,8 @@ export default function Offline(): ReactNode {
             </li>
           ))}
         </ul>
+        <h2 className={styles.heading}>Keeping them on an iPhone</h2>
+        <SavedGuidesOnIphone />
       </main>
     </Layout>
   );

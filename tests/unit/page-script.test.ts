@@ -3,9 +3,11 @@
  * as a visitor meets it, then the built, inlined form the template carries.
  */
 import {
+  askToPersist,
   holdEarlySubmit,
   loadOnIntent,
   markEndedFacts,
+  showCannotSave,
   showWorkerState,
   writeVisitorDay,
   writeYear,
@@ -176,5 +178,41 @@ describe("the service worker's state (showWorkerState)", () => {
       (li) => !li.hidden,
     );
     expect(shown.map((li) => li.textContent)).toEqual(['B']);
+  });
+});
+
+describe('a browser that cannot save pages (showCannotSave)', () => {
+  it('says why and what to do instead, and offers no button', () => {
+    document.body.innerHTML = `
+      <section data-offline hidden>
+        <p data-offline-works>Keep every guide on this device.</p>
+        <p data-offline-unavailable hidden>Open this page in Safari.</p>
+        <div data-offline-works><button>Save all guides for offline</button><output> </output></div>
+      </section>`;
+    showCannotSave();
+    const visible = (selector: string) =>
+      [...document.querySelectorAll<HTMLElement>(selector)].map((element) => !element.hidden);
+    expect(visible('[data-offline]')).toEqual([true]);
+    expect(visible('[data-offline-unavailable]')).toEqual([true]);
+    expect(visible('[data-offline-works]')).toEqual([false, false]);
+  });
+});
+
+describe('persistent storage, asked for on "save" (askToPersist)', () => {
+  it('asks the browser to keep the saved guides where it can', () => {
+    const persist = jest.fn(() => Promise.resolve(true));
+    askToPersist({persist} as unknown as StorageManager);
+    expect(persist).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing where the browser has no way to ask (WebKitGTK, older Safari)', () => {
+    expect(() => askToPersist(undefined)).not.toThrow();
+    expect(() => askToPersist({} as StorageManager)).not.toThrow();
+  });
+
+  it('ignores a refusal', async () => {
+    const persist = jest.fn(() => Promise.reject(new Error('denied')));
+    askToPersist({persist} as unknown as StorageManager);
+    await expect(persist.mock.results[0]?.value).rejects.toThrow('denied');
   });
 });
