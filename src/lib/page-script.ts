@@ -143,28 +143,14 @@ export function showWorkerState(state: WorkerState): void {
 }
 
 /**
- * Where no service worker can run (an in-app browser such as WeChat's, or a private window), the
- * "save all guides" control says why and what to do instead, and offers no button.
+ * Where no service worker can run (an in-app browser such as WeChat's, or a private window), shows
+ * the "save all guides" block with its `[data-no-worker]` parts swapped: why the guides cannot be
+ * saved here and what to do instead, in place of the button (src/components/SaveGuides).
  */
 export function showCannotSave(): void {
-  const offline = document.querySelector<HTMLElement>('[data-offline]');
-  if (!offline) return;
-  offline.querySelectorAll<HTMLElement>('[data-offline-works]').forEach((element) => {
-    element.hidden = true;
+  document.querySelectorAll<HTMLElement>('[data-offline], [data-no-worker]').forEach((element) => {
+    element.hidden = !element.hidden;
   });
-  offline.querySelectorAll<HTMLElement>('[data-offline-unavailable]').forEach((element) => {
-    element.hidden = false;
-  });
-  offline.hidden = false;
-}
-
-/**
- * Asks the browser to keep this site's storage when it runs short of space (Safari from 17,
- * Chromium, Firefox): only on a reader's "save", as browsers expect. It does not lift Safari's
- * seven-day rule (src/data/saved-guides.ts), and the answer changes nothing here.
- */
-export function askToPersist(storage: StorageManager | undefined): void {
-  if (storage && typeof storage.persist === 'function') void storage.persist().catch(() => false);
 }
 
 /**
@@ -183,7 +169,10 @@ export function connectWorker(workers: ServiceWorkerContainer): void {
     const button = document.querySelector<HTMLButtonElement>('[data-offline] button');
     if (button) {
       button.onclick = () => {
-        askToPersist(navigator.storage);
+        // Keeps the saved guides when the disk runs short (Safari 17+); not Safari's seven-day
+        // rule (src/data/saved-guides.ts). Only on a reader's "save", as browsers expect.
+        const storage = navigator.storage as Partial<StorageManager> | undefined;
+        if (storage && storage.persist) void storage.persist();
         ask('save');
       };
     }

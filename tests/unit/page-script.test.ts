@@ -3,7 +3,6 @@
  * as a visitor meets it, then the built, inlined form the template carries.
  */
 import {
-  askToPersist,
   holdEarlySubmit,
   loadOnIntent,
   markEndedFacts,
@@ -185,34 +184,15 @@ describe('a browser that cannot save pages (showCannotSave)', () => {
   it('says why and what to do instead, and offers no button', () => {
     document.body.innerHTML = `
       <section data-offline hidden>
-        <p data-offline-works>Keep every guide on this device.</p>
-        <p data-offline-unavailable hidden>Open this page in Safari.</p>
-        <div data-offline-works><button>Save all guides for offline</button><output> </output></div>
+        <p data-no-worker>Keep every guide on this device.</p>
+        <p data-no-worker hidden>Open this page in Safari.</p>
+        <div data-no-worker><button>Save all guides for offline</button><output> </output></div>
       </section>`;
     showCannotSave();
-    const visible = (selector: string) =>
-      [...document.querySelectorAll<HTMLElement>(selector)].map((element) => !element.hidden);
-    expect(visible('[data-offline]')).toEqual([true]);
-    expect(visible('[data-offline-unavailable]')).toEqual([true]);
-    expect(visible('[data-offline-works]')).toEqual([false, false]);
-  });
-});
-
-describe('persistent storage, asked for on "save" (askToPersist)', () => {
-  it('asks the browser to keep the saved guides where it can', () => {
-    const persist = jest.fn(() => Promise.resolve(true));
-    askToPersist({persist} as unknown as StorageManager);
-    expect(persist).toHaveBeenCalledTimes(1);
-  });
-
-  it('does nothing where the browser has no way to ask (WebKitGTK, older Safari)', () => {
-    expect(() => askToPersist(undefined)).not.toThrow();
-    expect(() => askToPersist({} as StorageManager)).not.toThrow();
-  });
-
-  it('ignores a refusal', async () => {
-    const persist = jest.fn(() => Promise.reject(new Error('denied')));
-    askToPersist({persist} as unknown as StorageManager);
-    await expect(persist.mock.results[0]?.value).rejects.toThrow('denied');
+    const shown = [...document.querySelectorAll('[data-offline] p, [data-offline] button')]
+      .filter((element) => !element.closest('[hidden]'))
+      .map((element) => element.textContent);
+    expect(document.querySelector<HTMLElement>('[data-offline]')?.hidden).toBe(false);
+    expect(shown).toEqual(['Open this page in Safari.']);
   });
 });

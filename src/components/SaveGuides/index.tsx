@@ -7,10 +7,9 @@ import styles from './styles.module.css';
  * "Save all guides for offline": the service worker (plugins/offline) downloads every guide with
  * its images, and says how far it got in the `<output>`. The page script wires the button and
  * shows the control once a worker is running (see plugins/page-template/ssr-template.ts); in a
- * browser with no service worker (an in-app browser such as WeChat's) it shows why the guides
- * cannot be saved there and what to do instead (`[data-offline-unavailable]`) in place of the
- * button (`[data-offline-works]`). It works without the framework; with JavaScript off the whole
- * block stays hidden.
+ * browser with no service worker (an in-app browser such as WeChat's) it swaps the parts marked
+ * `data-no-worker`: why the guides cannot be saved there and what to do instead, in place of the
+ * button. It works without the framework; with JavaScript off the whole block stays hidden.
  */
 export default function SaveGuides(): ReactNode {
   return (
@@ -23,13 +22,13 @@ export default function SaveGuides(): ReactNode {
       <h2 id="save-guides" className={styles.title}>
         Read offline
       </h2>
-      <p className={styles.text} data-offline-works suppressHydrationWarning>
+      <p className={styles.text} data-no-worker suppressHydrationWarning>
         No signal on the metro or a long train? Keep every guide and its pictures on this device.
       </p>
-      <p className={styles.text} data-offline-unavailable hidden suppressHydrationWarning>
+      <p className={styles.text} data-no-worker hidden suppressHydrationWarning>
         {CANNOT_SAVE_HERE} {OPEN_IN_SAFARI}
       </p>
-      <div data-offline-works suppressHydrationWarning>
+      <div data-no-worker suppressHydrationWarning>
         <button type="button" className="gl-button gl-button--secondary" suppressHydrationWarning>
           Save all guides for offline
         </button>
