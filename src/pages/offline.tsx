@@ -36,9 +36,14 @@ export default function Offline(): ReactNode {
             </li>
           ))}
         </ul>
-        <h2 className={styles.heading}>Keeping them on an iPhone</h2>
-        <SavedGuidesOnIphone />
       </main>
+      {/* Beside the page's own list of saved guides, not in it: how to keep them for next time. */}
+      <aside className={`gl-container ${styles.iphone}`} aria-labelledby="keep-on-iphone">
+        <h2 id="keep-on-iphone" className={styles.heading}>
+          Keeping them on an iPhone
+        </h2>
+        <SavedGuidesOnIphone />
+      </aside>
     </Layout>
   );
 }

@@ -165,7 +165,7 @@ test.describe('what an iPhone does with saved guides', () => {
         route === '/blogs'
           ? readOffline(page)
           : route === '/offline'
-            ? page.locator('main')
+            ? page.getByRole('complementary', {name: 'Keeping them on an iPhone'})
             : page.getByRole('listitem').filter({hasText: 'Pages saved on your device.'});
       await expect(place).toBeVisible();
       for (const words of [
