@@ -100,6 +100,33 @@ test.describe('the Home Screen', () => {
   });
 });
 
+test.describe('the App Store badge', () => {
+  for (const route of ['/', '/blogs', '/gotcha-screen-translator/demo']) {
+    test(`on ${route} is Apple's artwork, at least 40 px high, with a quarter of its height clear`, async ({
+      page,
+      request,
+    }) => {
+      await open(page, route);
+      const badges = page.getByRole('link', {name: /on the App Store/}).getByRole('img');
+      expect(await badges.count()).toBeGreaterThan(0);
+      for (const badge of await badges.all()) {
+        const {height} = (await badge.boundingBox())!;
+        expect(height).toBeGreaterThanOrEqual(40);
+        const clear = await badge.evaluate((image) => {
+          const style = getComputedStyle(image.parentElement!);
+          return Math.min(parseFloat(style.marginTop), parseFloat(style.marginBottom));
+        });
+        expect(clear).toBeGreaterThanOrEqual(height / 4);
+        const artwork = await (await request.get((await badge.getAttribute('src'))!)).text();
+        expect(artwork).toContain(
+          '<title>Download_on_the_App_Store_Badge_US-UK_RGB_blk_4SVG_092917</title>',
+        );
+        expect(artwork).toContain('viewBox="0 0 119.66407 40"');
+      }
+    });
+  }
+});
+
 /** The "Read offline" block of the page. */
 const readOffline = (page: Page) => page.getByRole('region', {name: 'Read offline'});
 
