@@ -181,7 +181,16 @@ const config: Config = {
       respectPrefersColorScheme: true,
     },
     metadata: [
+      // Replaces the framework's own viewport tag: `viewport-fit=cover` lets the page draw beside
+      // the notch and behind the home indicator, which src/css/custom.css pads with the safe areas.
+      {name: 'viewport', content: 'width=device-width, initial-scale=1.0, viewport-fit=cover'},
       {name: 'theme-color', content: PALETTE.ink},
+      // Opened from the Home Screen, the site runs on its own, under its name, with the
+      // status bar's standard look (the header is light or dark with the page).
+      {name: 'mobile-web-app-capable', content: 'yes'},
+      {name: 'apple-mobile-web-app-capable', content: 'yes'},
+      {name: 'apple-mobile-web-app-title', content: site.companyName},
+      {name: 'apple-mobile-web-app-status-bar-style', content: 'default'},
       {name: 'twitter:card', content: 'summary_large_image'},
     ],
     navbar: {

@@ -3,6 +3,12 @@
 /** The worker's address: the page script registers it, every host serves it `no-cache`. */
 export const WORKER_PATH = '/sw.js';
 
+/**
+ * The web app manifest: every page links it, and the worker keeps it with the images, so a site
+ * added to the Home Screen keeps its name and colours offline.
+ */
+export const MANIFEST_PATH = '/manifest.webmanifest';
+
 /** The offline page, precached: shown for an address that was never saved. */
 export const OFFLINE_PAGE = '/offline.html';
 

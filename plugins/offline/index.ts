@@ -8,9 +8,13 @@ import {injectManifest} from 'workbox-build';
 import {PALETTE} from '../../src/lib/brand-palette';
 import {articlePaths} from '../blog-summaries/summaries';
 import type {BuiltSite} from '../../contracts/built-site';
-import {OFFLINE_PAGE, WORKER_PATH, type OfflineGuides} from '../../contracts/offline-worker';
+import {
+  MANIFEST_PATH,
+  OFFLINE_PAGE,
+  WORKER_PATH,
+  type OfflineGuides,
+} from '../../contracts/offline-worker';
 
-export const MANIFEST_PATH = '/manifest.webmanifest';
 const ICON_SIZES = [192, 512] as const;
 const LOGO = 'static/img/brand/logo.svg';
 

@@ -8,8 +8,8 @@
  *   whole (`isWholePage`): a redirect, a maintenance page or an API's JSON is shown, never saved.
  * - Hashed assets (`/assets/`, whose names change with their content): from the device once
  *   fetched; past ASSETS_KEPT of them, the least recently used go (a deploy's leftovers first).
- *   Other files (images in `/img/`, the search with the guides' text): from the device, refreshed
- *   in the background.
+ *   Other files (images in `/img/`, the search with the guides' text, the web app manifest):
+ *   from the device, refreshed in the background.
  * - A new deploy installs a new worker, which takes over at once; as pages come from the network
  *   first, the visitor's next navigation shows the new page with its own assets.
  */
@@ -21,7 +21,12 @@ import {registerRoute, setCatchHandler} from 'workbox-routing';
 import {CacheFirst, NetworkFirst, StaleWhileRevalidate} from 'workbox-strategies';
 import {SEARCH_SCRIPT_PATH} from '../../src/lib/search/protocol';
 import {savedBytes} from './size';
-import {OFFLINE_PAGE, type OfflineGuides, type WorkerState} from '../../contracts/offline-worker';
+import {
+  MANIFEST_PATH,
+  OFFLINE_PAGE,
+  type OfflineGuides,
+  type WorkerState,
+} from '../../contracts/offline-worker';
 
 /** The parts of the worker's global scope used here (the DOM typings lack the worker's). */
 interface WorkerScope {
@@ -81,7 +86,10 @@ registerRoute(
 );
 registerRoute(
   ({url, sameOrigin}) =>
-    sameOrigin && (url.pathname.startsWith('/img/') || url.pathname === SEARCH_SCRIPT_PATH),
+    sameOrigin &&
+    (url.pathname.startsWith('/img/') ||
+      url.pathname === SEARCH_SCRIPT_PATH ||
+      url.pathname === MANIFEST_PATH),
   new StaleWhileRevalidate({cacheName: FILES}),
 );
 setCatchHandler(async ({request}) =>

@@ -143,6 +143,17 @@ export function showWorkerState(state: WorkerState): void {
 }
 
 /**
+ * Where no service worker can run (an in-app browser such as WeChat's, or a private window), shows
+ * the "save all guides" block with its `[data-no-worker]` parts swapped: why the guides cannot be
+ * saved here and what to do instead, in place of the button (src/components/SaveGuides).
+ */
+export function showCannotSave(): void {
+  document.querySelectorAll<HTMLElement>('[data-offline], [data-no-worker]').forEach((element) => {
+    element.hidden = !element.hidden;
+  });
+}
+
+/**
  * Registers the service worker (plugins/offline) and wires the "save all guides" control
  * (`[data-offline]`) to the worker in charge when it is pressed: a deploy's new worker may have
  * replaced the one that was active when the page loaded, and the old one no longer answers.
@@ -156,7 +167,15 @@ export function connectWorker(workers: ServiceWorkerContainer): void {
     const ask = (message: string) => registration.active?.postMessage(message);
     ask('status');
     const button = document.querySelector<HTMLButtonElement>('[data-offline] button');
-    if (button) button.onclick = () => ask('save');
+    if (button) {
+      button.onclick = () => {
+        // Keeps the saved guides when the disk runs short (Safari 17+); not Safari's seven-day
+        // rule (src/data/saved-guides.ts). Only on a reader's "save", as browsers expect.
+        const storage = navigator.storage as Partial<StorageManager> | undefined;
+        if (storage && storage.persist) void storage.persist();
+        ask('save');
+      };
+    }
   });
 }
 
@@ -172,4 +191,5 @@ export function startPage(sources: string[], stylesheets: string[]): void {
   addEventListener('submit', holdEarlySubmit, true);
   // Absent where the browser cannot run workers (or in a private window on some browsers).
   if ('serviceWorker' in navigator) connectWorker(navigator.serviceWorker);
+  else showCannotSave();
 }

@@ -4,6 +4,7 @@ import BlogCardList from '@site/src/components/BlogCardList';
 import DownloadCta from '@site/src/components/DownloadCta';
 import PageHeader from '@site/src/components/PageHeader';
 import SaveGuides from '@site/src/components/SaveGuides';
+import SmartAppBanner from '@site/src/components/SmartAppBanner';
 import {groupedPosts} from '@site/src/data/blog-groups';
 import {useBlogSummaries} from '@site/src/hooks/useBlogSummaries';
 import styles from './blogs.module.css';
@@ -16,6 +17,7 @@ export default function Blogs(): ReactNode {
   const posts = useBlogSummaries();
   return (
     <Layout title={TITLE} description={DESCRIPTION}>
+      <SmartAppBanner />
       <main className={`gl-container ${styles.page}`}>
         <PageHeader
           title="Travel and Life in China"

@@ -6,6 +6,7 @@ import Hero from '@site/src/components/Home/Hero';
 import BlogTeaser from '@site/src/components/Home/BlogTeaser';
 import ProductShowcase from '@site/src/components/Home/ProductShowcase';
 import StructuredData from '@site/src/components/Home/StructuredData';
+import SmartAppBanner from '@site/src/components/SmartAppBanner';
 import {useProducts} from '@site/src/hooks/useProducts';
 import {scrollToSection} from '@site/src/lib/section-scroll';
 
@@ -28,6 +29,7 @@ export default function Home(): ReactNode {
     <HtmlClassNameProvider className="gl-home">
       <Layout title={TITLE} description={DESCRIPTION}>
         <StructuredData products={products} />
+        <SmartAppBanner />
         <main>
           <Hero />
           <ProductShowcase products={products} />

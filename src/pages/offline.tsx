@@ -3,13 +3,14 @@ import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import PageHeader from '@site/src/components/PageHeader';
+import SavedGuidesOnIphone from '@site/src/components/SavedGuidesOnIphone';
 import {useBlogSummaries} from '@site/src/hooks/useBlogSummaries';
 import styles from './offline.module.css';
 
 /**
  * What the service worker (plugins/offline) shows, with no connection, for an address this device
  * has not saved: the guides it has saved (the page script hides the others), or how to save them
- * when there are none.
+ * when there are none, and how to keep them on an iPhone.
  */
 export default function Offline(): ReactNode {
   const posts = useBlogSummaries();
@@ -36,6 +37,13 @@ export default function Offline(): ReactNode {
           ))}
         </ul>
       </main>
+      {/* Beside the page's own list of saved guides, not in it: how to keep them for next time. */}
+      <aside className={`gl-container ${styles.iphone}`} aria-labelledby="keep-on-iphone">
+        <h2 id="keep-on-iphone" className={styles.heading}>
+          Keeping them on an iPhone
+        </h2>
+        <SavedGuidesOnIphone />
+      </aside>
     </Layout>
   );
 }

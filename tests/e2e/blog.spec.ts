@@ -28,8 +28,11 @@ const INDEX = [
   ['essential-apps-china-2025', '2025/06/13'],
 ] as const;
 
-/** The App Store badge as drawn, never squeezed by the text beside it. */
-const BADGE_SIZE = {width: 150, height: 50};
+/**
+ * The App Store badge as drawn, never squeezed by the text beside it: Apple's artwork (119.66 ×
+ * 40) at 50 px high, in its own proportions.
+ */
+const BADGE_SIZE = {width: expect.closeTo((50 * 119.66407) / 40, 1), height: 50};
 
 /**
  * Every article in blog/, the spec's six and any a writer adds since, from its front matter: the

@@ -21,9 +21,11 @@ describe('the inlined page script', () => {
     expect(ssrTemplate).not.toContain('PAGE_SCRIPT_FILES');
   });
 
-  it('stays within 1,150 B of brotli: every page carries it in its first round trip', () => {
+  it('stays within 1,200 B of brotli: every page carries it in its first round trip', () => {
     // 1,100 B on 27 November 2026; the ES5 string it replaced was 703 B for fewer features.
-    expect(brotliCompressSync(code).length).toBeLessThanOrEqual(1_150);
+    // 1,186 B on 28 November 2026, with the iPhone's rules for "save all guides" (persistent
+    // storage, what a browser with no service worker says instead).
+    expect(brotliCompressSync(code).length).toBeLessThanOrEqual(1_200);
   });
 
   it("keeps out what it does not run, such as the legal pages' old inline date script", () => {

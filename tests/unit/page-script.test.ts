@@ -8,6 +8,7 @@ import {
   holdEarlySubmit,
   loadOnIntent,
   markEndedFacts,
+  showCannotSave,
   showWorkerState,
   writeVisitorDay,
   writeYear,
@@ -178,5 +179,22 @@ describe("the service worker's state (showWorkerState)", () => {
       (li) => !li.hidden,
     );
     expect(shown.map((li) => li.textContent)).toEqual(['B']);
+  });
+});
+
+describe('a browser that cannot save pages (showCannotSave)', () => {
+  it('says why and what to do instead, and offers no button', () => {
+    document.body.innerHTML = `
+      <section data-offline hidden>
+        <p data-no-worker>Keep every guide on this device.</p>
+        <p data-no-worker hidden>Open this page in Safari.</p>
+        <div data-no-worker><button>Save all guides for offline</button><output> </output></div>
+      </section>`;
+    showCannotSave();
+    const shown = [...document.querySelectorAll('[data-offline] p, [data-offline] button')]
+      .filter((element) => !element.closest('[hidden]'))
+      .map((element) => element.textContent);
+    expect(document.querySelector<HTMLElement>('[data-offline]')?.hidden).toBe(false);
+    expect(shown).toEqual(['Open this page in Safari.']);
   });
 });

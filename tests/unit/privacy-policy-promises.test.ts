@@ -200,4 +200,37 @@ describe('pages saved on the visitor’s device', () => {
       "The copy stays on your device: it is never sent to us, and we cannot see what you have saved. To delete it, clear this website's data in your browser",
     );
   });
+
+  it('says what an iPhone does with them, in the words the blog and the offline page use', () => {
+    expect(policy).toContain(
+      "{IPHONE_DELETES_SAVED_GUIDES} {HOME_SCREEN_KEEPS_THEM} {ADD_TO_HOME_SCREEN_STEPS.join(' ')}",
+    );
+    expect(policy).toContain("from '@site/src/data/saved-guides';");
+    expect(read('src/components/SavedGuidesOnIphone/index.tsx')).toContain(
+      '{IPHONE_DELETES_SAVED_GUIDES} {HOME_SCREEN_KEEPS_THEM}',
+    );
+    expect(read('src/components/SaveGuides/index.tsx')).toContain('<SavedGuidesOnIphone />');
+    expect(read('src/pages/offline.tsx')).toContain('<SavedGuidesOnIphone />');
+  });
+
+  it('asks the browser to keep them on "Save all guides for offline", as it says, and sends nothing', () => {
+    expect(policy).toContain(
+      'When you choose it, the website also asks your browser to keep the copy when your device runs short of space',
+    );
+    const script = read('src/lib/page-script.ts');
+    expect(script).toMatch(
+      /button\.onclick = \(\) => \{[^}]*storage\.persist\(\);[^}]*ask\('save'\);/,
+    );
+  });
+});
+
+describe("Safari's Smart App Banner", () => {
+  it('is drawn by Safari from Apple, with no request from the website, where the policy says', () => {
+    expect(policy).toContain(
+      "On an iPhone, Safari may show a banner for the Gotcha Screen Translator app at the top of the home page, the blog and the guides (a Smart App Banner): Safari fetches the app's details from Apple itself, and the website makes no request for it.",
+    );
+    const banner = read('src/components/SmartAppBanner/index.tsx');
+    expect(banner).toContain('<meta name="apple-itunes-app"');
+    expect(banner).not.toMatch(/fetch\(|<script|<img|<link/);
+  });
 });

@@ -4,7 +4,10 @@ import Link from '@docusaurus/Link';
 import {site} from '@site/src/data/site';
 import styles from './styles.module.css';
 
-/** "Download on the App Store", opening the translator's store page in a new tab. */
+/**
+ * "Download on the App Store", opening the translator's store page in a new tab: Apple's own
+ * artwork (static/img/app-store-badge.svg, the black US-UK badge, unaltered), shown at 50 px high.
+ */
 export default function AppStoreBadge({className}: {className?: string}): ReactNode {
   return (
     <Link

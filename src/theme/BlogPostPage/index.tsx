@@ -18,6 +18,7 @@ import BackLink from '@site/src/components/BackLink';
 import DownloadCta from '@site/src/components/DownloadCta';
 import RelatedGuides from '@site/src/components/RelatedGuides';
 import SaveGuides from '@site/src/components/SaveGuides';
+import SmartAppBanner from '@site/src/components/SmartAppBanner';
 import type {FreshnessData} from '@site/contracts/plugin-data';
 import WhatChanged from '@site/src/components/WhatChanged';
 import {BLOG_TITLE, site} from '@site/src/data/site';
@@ -175,6 +176,7 @@ function Article({children}: {children: ReactNode}): ReactNode {
   return (
     <Layout>
       <ArticleHead heroUrl={heroUrl} />
+      <SmartAppBanner />
       <main className={styles.page}>
         <div className={styles.topBar}>
           <BackLink variant="round" label="Back to home" />

@@ -41,11 +41,7 @@ function ProductCard({product}: {product: Product}): ReactNode {
             <Link to={product.privacyPath}>How it handles your data</Link>
           </p>
         )}
-        {product.isComingSoon ? (
-          <WaitlistForm />
-        ) : (
-          product.appStoreBadge && <AppStoreBadge className={styles.badge} />
-        )}
+        {product.isComingSoon ? <WaitlistForm /> : product.appStoreBadge && <AppStoreBadge />}
       </div>
     </article>
   );
