@@ -1,6 +1,3 @@
-/**
- * @jest-environment node
- */
 import {savedBytes} from '../../plugins/offline/size';
 
 const body = 'x'.repeat(3000);

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 /**
  * deploy/site.env, the build variables' one home (scripts/site-env.ts): when a build is a
  * production one, what it refuses, and that the file, not the environment, decides.
