@@ -9,7 +9,13 @@ import {reviewsOf} from '../../src/lib/changes';
 import {chinaDay, parseDay, toLongDate} from '../../src/lib/dates';
 import {endedNotice} from '../../src/lib/ended-rules';
 import {expiresOf} from '../blog-summaries/front-matter';
-import {checkArticle, firstMarkedDay, formatFinding, type Finding} from './check';
+import {
+  checkArticle,
+  entryRuleFindings,
+  firstMarkedDay,
+  formatFinding,
+  type Finding,
+} from './check';
 
 type CreateFeedItems = NonNullable<NonNullable<BlogOptions['feedOptions']>['createFeedItems']>;
 
@@ -109,7 +115,7 @@ async function checkPosts(
       return checkArticle(file, await readFile(path.join(siteDir, file), 'utf8'), today);
     }),
   );
-  return findings.flat();
+  return [...entryRuleFindings(), ...findings.flat()];
 }
 
 /**

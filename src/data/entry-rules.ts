@@ -32,7 +32,7 @@ export interface EntryRule {
    * The first day it applied (YYYY-MM-DD, or only YYYY-MM or YYYY where the source gives no more);
    * `per-country` where each country's agreement has its own (`routes.since`).
    */
-  start: Day | 'per-country';
+  start: string;
   /** The last day it was announced to apply, or none when no end was announced. */
   end?: Day;
   /** Who announced it, and when. */
