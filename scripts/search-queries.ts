@@ -81,6 +81,9 @@ export const SEARCH_QUERIES: readonly SearchQuery[] = [
   {query: 'is china safe', slug: TRAVEL, anchor: 'safe-clean-and-easy-to-explore'},
   {query: 'what number do i call in an emergency', slug: DAILY, anchor: 'emergency-numbers'},
   {query: 'what to eat', slug: TRAVEL, anchor: 'the-food-alone-is-worth-the-trip'},
+  {query: 'cruise ship', slug: TRAVEL, anchor: 'cruise-tour-groups'},
+  {query: 'port visa', slug: TRAVEL, anchor: 'port-visas'},
+  {query: 'which way in is mine', slug: TRAVEL, anchor: 'which-way-in-is-mine'},
   // Typos and half-typed words
   {query: 'alipy', slug: APPS, anchor: 'alipay-支付宝-and-wechat-pay-微信支付'},
   {query: 'taobo', slug: TAOBAO, anchor: 'taobao-jd-or-pinduoduo'},
@@ -93,7 +96,6 @@ export const SEARCH_QUERIES: readonly SearchQuery[] = [
   {query: '滴滴', slug: APPS, anchor: 'didi-滴滴出行'},
   {query: '微信', slug: APPS, anchor: 'wechat-微信'},
   // No guide answers these
-  {query: 'cruise ship', ...NONE},
   {query: 'ski resort', ...NONE},
   {query: 'football tickets', ...NONE},
   {query: 'wedding dress', ...NONE},

@@ -74,7 +74,7 @@ function plural(count: number, word: string): string {
 
 const MARKED_FACT = {
   ended: (day: string, ago: string) => `a fact marked to end on ${day} has ended (${ago} ago)`,
-  fix: 'check the current rule, rewrite the sentence and its mark (on="…")',
+  fix: `check the current rule, set its end in src/data/entry-rules.ts (or the mark's on="…") and rewrite the sentence`,
   ending: 'a fact ends',
 };
 

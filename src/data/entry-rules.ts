@@ -12,6 +12,8 @@ type Day = string;
 export interface Source {
   /** Who published it, and where, as the guide names it. */
   title: string;
+  /** A few words for a link in a country's row. */
+  label: string;
   url: string;
   /** The day it was published or announced. */
   published: Day;
@@ -58,6 +60,7 @@ const RULE_LIST = [
     announcement:
       'Treaties between China and each country; Foreign Minister Wang Yi counted 29 in March 2026',
     source: {
+      label: 'CCTV News, 8 March 2026',
       title: 'CCTV News, reposted by NetEase (in Chinese)',
       url: 'https://www.163.com/dy/article/KNGHSN31053469LG.html',
       published: '2026-03-08',
@@ -76,6 +79,7 @@ const RULE_LIST = [
     announcement:
       'Foreign Ministry, 3 November 2025, extending it for the countries then covered; the UK and Canada from 17 February 2026',
     source: {
+      label: 'Foreign Ministry via Xinhua, 3 November 2025',
       title: 'Xinhua via People’s Daily, 3 November 2025',
       url: 'http://en.people.cn/n3/2025/1104/c90000-20386115.html',
       published: '2025-11-03',
@@ -93,6 +97,7 @@ const RULE_LIST = [
     end: '2026-09-14',
     announcement: 'Foreign Ministry spokesperson Guo Jiakun, 2 September 2025',
     source: {
+      label: 'Foreign Ministry via People’s Daily, 3 September 2025',
       title: 'People’s Daily, 3 September 2025',
       url: 'http://en.people.cn/n3/2025/0903/c90000-20361819.html',
       published: '2025-09-02',
@@ -110,6 +115,7 @@ const RULE_LIST = [
     announcement:
       'National Immigration Administration, 17 December 2024; five Guangdong ports added on 5 November 2025',
     source: {
+      label: 'National Immigration Administration',
       title: 'National Immigration Administration',
       url: 'https://en.nia.gov.cn/n147418/n147463/c183412/content.html',
       published: '2024-12-17',
@@ -127,6 +133,7 @@ const RULE_LIST = [
     start: '2025-02-10',
     announcement: 'National Immigration Administration, 10 February 2025',
     source: {
+      label: 'NIA via Xinhua, 10 February 2025',
       title: 'Xinhua via China Daily Hong Kong, 10 February 2025',
       url: 'https://chinadailyhk.com/article/604135',
       published: '2025-02-10',
@@ -143,6 +150,7 @@ const RULE_LIST = [
     start: '2013-07-01',
     announcement: 'Exit and Entry Administration Law, in force since 1 July 2013',
     source: {
+      label: 'Exit and Entry Administration Law',
       title: 'The law’s text on China Daily’s site',
       url: 'https://subsites.chinadaily.com.cn/guangdong/gdfao/2018-08/21/c_1037375.htm',
       published: '2012-06-30',
@@ -160,6 +168,7 @@ const RULE_LIST = [
     announcement:
       'Exit and Entry Administration Law; ten more airports without border checks from 3 November 2025',
     source: {
+      label: 'China Daily Hong Kong, 3 November 2025',
       title: 'China Daily Hong Kong, 3 November 2025',
       url: 'https://www.chinadailyhk.com/article/622856',
       published: '2025-11-03',
@@ -177,6 +186,7 @@ const RULE_LIST = [
     start: '2024-02-09',
     announcement: 'National Immigration Administration, 59 countries from 9 February 2024',
     source: {
+      label: 'The Diplomatic Insight, 9 February 2024',
       title: 'The Diplomatic Insight, 9 February 2024, reporting the NIA',
       url: 'https://thediplomaticinsight.com/china-expands-visa-free-entry-to-hainan-for-international-visitors/',
       published: '2024-02-09',
@@ -195,6 +205,7 @@ const RULE_LIST = [
     announcement:
       'Guangdong’s 144-hour group visa exemption, introduced in 2000, as the Hong Kong Tourism Board describes it',
     source: {
+      label: 'Hong Kong Tourism Board',
       title: 'Hong Kong Tourism Board partner site',
       url: 'https://partnernet.hktb.com/germany/de/destination/greater_bay_area/144_visa/index.html',
       published: '2023-10-04',
@@ -211,6 +222,7 @@ const RULE_LIST = [
     start: '2024-07-30',
     announcement: 'National Immigration Administration, 30 July 2024',
     source: {
+      label: 'NIA via Xinhua, 30 July 2024',
       title: 'Xinhua via Shanghai Daily, 30 July 2024',
       url: 'https://www.shine.cn/news/nation/2407301132/',
       published: '2024-07-30',
@@ -229,6 +241,7 @@ const RULE_LIST = [
     start: '2024-05-15',
     announcement: 'National Immigration Administration, 15 May 2024',
     source: {
+      label: 'NIA via Xinhua, 15 May 2024',
       title: 'Xinhua via People’s Daily, 15 May 2024',
       url: 'http://en.people.cn/n3/2024/0515/c90000-20169809.html',
       published: '2024-05-15',
@@ -245,6 +258,7 @@ const RULE_LIST = [
     start: '2013-07-01',
     announcement: 'National Immigration Administration, answers on port visas, 27 February 2024',
     source: {
+      label: 'National Immigration Administration, 27 February 2024',
       title: 'National Immigration Administration on english.gov.cn, 27 February 2024',
       url: 'https://english.www.gov.cn/news/202402/27/content_WS65dd33d5c6d0868f4e8e45fb.html',
       published: '2024-02-27',
@@ -262,6 +276,7 @@ const RULE_LIST = [
     end: '2026-12-31',
     announcement: 'Foreign Ministry, 11 December 2023; extended to 31 December 2026',
     source: {
+      label: 'VisaHQ, 2 January 2026',
       title: 'VisaHQ, 2 January 2026',
       url: 'https://www.visahq.com/news/2026-01-02/cn/china-extends-reduced-visa-fees-and-fingerprint-waiver-for-short-term-visitors-until-31-december-2026',
       published: '2026-01-02',
@@ -280,6 +295,7 @@ const RULE_LIST = [
     announcement:
       'Foreign Ministry’s consular department, December 2025: from 17 December 2025, multiple-entry visas included',
     source: {
+      label: 'VisaHQ, 2 January 2026',
       title: 'VisaHQ, 2 January 2026',
       url: 'https://www.visahq.com/news/2026-01-02/cn/china-extends-reduced-visa-fees-and-fingerprint-waiver-for-short-term-visitors-until-31-december-2026',
       published: '2026-01-02',
@@ -518,7 +534,8 @@ export function entryRuleProblems(
       problems.push(`${at}: end (${rule.end}) is before start (${rule.start})`);
     if (!/^https?:\/\/\S+$/.test(rule.source.url))
       problems.push(`${at}: source.url must be a web address, got "${rule.source.url}"`);
-    if (rule.source.title.trim() === '') problems.push(`${at}: source.title is empty`);
+    for (const field of ['title', 'label'] as const)
+      if (rule.source[field].trim() === '') problems.push(`${at}: source.${field} is empty`);
     for (const field of ['published', 'read'] as const)
       if (!isDay(rule.source[field]))
         problems.push(
