@@ -53,7 +53,7 @@ const RULE_LIST = [
   {
     id: 'mutual-exemption',
     name: 'Mutual visa exemption',
-    stay: 'Set by each agreement: the Thai, Georgian and Malaysian ones allow up to 30 days per entry and 90 days in any 180',
+    stay: 'As long as your country’s agreement allows: check it with the Chinese embassy',
     purposes: 'Visits such as tourism, business and family; not work, study or reporting',
     where: 'Any port open to foreigners',
     start: 'per-country',

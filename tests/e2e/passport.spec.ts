@@ -18,41 +18,41 @@ const ANSWERS: Record<string, {id: string; routes: RegExp[]; not: RegExp[]}> = {
   'United Kingdom': {
     id: 'united-kingdom',
     routes: [
-      /One-sided 30-day visa-free scheme: up to 30 days, since 17 February 2026; announced until 31 December 2026\. For: tourism, business/,
-      /240-hour visa-free transit: up to 240 hours/,
+      /One-sided 30-day visa-free scheme: Up to 30 days, open to it since 17 February 2026; announced until 31 December 2026\. For: Tourism, business/,
+      /240-hour visa-free transit: Up to 240 hours/,
     ],
     not: [/Mutual visa exemption/, /Russia/],
   },
   'United States': {
     id: 'united-states',
-    routes: [/240-hour visa-free transit: up to 240 hours .*Ports: 65 designated ports/],
+    routes: [/240-hour visa-free transit: Up to 240 hours .*Ports: 65 designated ports/],
     not: [/One-sided/, /Mutual/],
   },
   Singapore: {
     id: 'singapore',
     routes: [
-      /Mutual visa exemption: .*since 9 February 2024; no announced end/,
+      /Mutual visa exemption: .*open to it since 9 February 2024; no announced end/,
       /240-hour visa-free transit/,
-      /ASEAN tour groups into Xishuangbanna: up to 6 days/,
+      /ASEAN tour groups into Xishuangbanna: Up to 6 days/,
     ],
     not: [/One-sided/],
   },
   Brazil: {
     id: 'brazil',
-    routes: [/One-sided 30-day visa-free scheme: up to 30 days; announced until 31 December 2026/],
+    routes: [/One-sided 30-day visa-free scheme: Up to 30 days; announced until 31 December 2026/],
     not: [/Mutual/],
   },
   Russia: {
     id: 'russia',
     routes: [
-      /Russia’s one-year visa-free trial: up to 30 days; announced to end on 14 September 2026: check whether it has been extended/,
+      /Russia’s one-year visa-free trial: Up to 30 days; announced to end on 14 September 2026: check whether it has been extended/,
       /240-hour visa-free transit/,
     ],
     not: [/One-sided/, /\bhas ended\b/],
   },
   Germany: {
     id: 'germany',
-    routes: [/One-sided 30-day visa-free scheme: up to 30 days; announced until 31 December 2026/],
+    routes: [/One-sided 30-day visa-free scheme: Up to 30 days; announced until 31 December 2026/],
     not: [/Mutual/],
   },
 };

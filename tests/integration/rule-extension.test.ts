@@ -18,8 +18,8 @@ const run = promisify(execFile);
 const GUIDE_FILE = 'blog/2025-10-16-china-best-travel-destination-2025/index.mdx';
 const NEXT_MORNING = new Date('2027-01-01T10:00:00+08:00');
 let site: string;
-let storage: Storage;
-let server: ServerProcess;
+let storage: Storage | undefined;
+let server: ServerProcess | undefined;
 
 beforeAll(async () => {
   site = await copyOfSite('rule-extension-');
@@ -41,8 +41,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server.stop();
-  await storage.dispose();
+  await server?.stop();
+  await storage?.dispose();
   await rm(site, {recursive: true, force: true});
 });
 
@@ -53,7 +53,7 @@ it('shows no note of the extended scheme on 1 January 2027 at 10:00 in Beijing',
   try {
     const page = await browser.newPage();
     await page.clock.setFixedTime(NEXT_MORNING);
-    await page.goto(`${server.url}/blog/china-best-travel-destination-2025`);
+    await page.goto(`${server?.url}/blog/china-best-travel-destination-2025`);
     // The scheme's marks now run to 2027; the visa fee cut and fingerprint waiver still end.
     const scheme = page.locator('[data-rule="one-sided-30-day"]');
     expect(await scheme.count()).toBeGreaterThan(0);

@@ -69,14 +69,13 @@ function Route({route, buildDay}: {route: Country['routes'][number]; buildDay: D
   const found = rule(route.rule);
   return (
     <li>
-      <strong>{found.name}</strong>: {found.stay.toLowerCase()}
+      <strong>{found.name}</strong>: {found.stay}
       {route.since && (
         <>
-          , since <LongDay day={route.since} />
+          , open to it since <LongDay day={route.since} />
         </>
       )}
-      ; <Until rule={found} buildDay={buildDay} />. For: {found.purposes.toLowerCase()}. Ports:{' '}
-      {found.where.toLowerCase()}.{' '}
+      ; <Until rule={found} buildDay={buildDay} />. For: {found.purposes}. Ports: {found.where}.{' '}
       <Link href={found.source.url} target="_blank" rel="noopener noreferrer">
         Source: {found.source.label}
       </Link>
