@@ -9,6 +9,7 @@ import {readFile, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {chromium} from '@playwright/test';
+import {CHROMIUM_ARGS, CHROMIUM_PATH, FONTCONFIG_FILE} from '../../playwright.config';
 import {copyOfSite} from './site-copy';
 import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';
 
@@ -49,7 +50,11 @@ afterAll(async () => {
 // The visa fee cut and the fingerprint waiver still end on 31 December 2026: their notes, and the
 // guide's notice, still show.
 it('shows no note of the extended scheme on 1 January 2027 at 10:00 in Beijing', async () => {
-  const browser = await chromium.launch();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    env: {...process.env, FONTCONFIG_FILE},
+  });
   try {
     const page = await browser.newPage();
     await page.clock.setFixedTime(NEXT_MORNING);
