@@ -49,37 +49,27 @@ export function CountryList({rule: id}: {rule: RuleId}): ReactNode {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
+/** A day as the guide writes it; plain text, as the rows are many (no element per date). */
+const long = (day: string) => toLongDate(parseDay(day) as Date);
+
 /** "announced until …", or, in a build after that day, that it was announced to end then. */
-function Until({rule: {end}, buildDay}: {rule: EntryRule; buildDay: Date}): ReactNode {
+function until({end}: EntryRule, buildDay: Date): string {
   if (end === undefined) return 'no announced end';
   if ((parseDay(end) as Date) < buildDay)
-    return (
-      <>
-        announced to end on <LongDay day={end} />: check whether it has been extended
-      </>
-    );
-  return (
-    <>
-      announced until <LongDay day={end} />
-    </>
-  );
+    return `announced to end on ${long(end)}: check whether it has been extended`;
+  return `announced until ${long(end)}`;
 }
 
 function Route({route, buildDay}: {route: Country['routes'][number]; buildDay: Date}): ReactNode {
   const found = rule(route.rule);
+  const since = route.since ? `, open to it since ${long(route.since)}` : '';
   return (
     <li>
-      <strong>{found.name}</strong>: {found.stay}
-      {route.since && (
-        <>
-          , open to it since <LongDay day={route.since} />
-        </>
-      )}
-      ; <Until rule={found} buildDay={buildDay} />. For: {found.purposes}. Ports: {found.where}.{' '}
+      {`${found.name}: ${found.stay}${since}; ${until(found, buildDay)}. For: ${found.purposes}. Ports: ${found.where}. `}
       <Link href={found.source.url} target="_blank" rel="noopener noreferrer">
         Source: {found.source.label}
       </Link>
-      , read <LongDay day={found.source.read} />.
+      {`, read ${long(found.source.read)}.`}
     </li>
   );
 }
@@ -96,13 +86,18 @@ export function PassportAnswer(): ReactNode {
   return (
     <div className={styles.answer}>
       <nav aria-label="Passports" className={styles.index}>
-        {COUNTRIES.map((country, index) => (
-          <span key={country.id}>
-            {index > 0 && ' · '}
-            <Link href={`#${country.id}`}>{country.name}</Link>
-          </span>
-        ))}
+        {COUNTRIES.map((country, index) => [
+          index > 0 && ' · ',
+          <Link key={country.id} href={`#${country.id}`}>
+            {country.name}
+          </Link>,
+        ])}
       </nav>
+      <p>
+        Anything else, for every passport: <Link href="#how-to-apply-for-a-visa">a visa</Link>, or a
+        route <Link href="#open-to-every-passport">open to every passport</Link>. Checked{' '}
+        {long(CHECKED)}.
+      </p>
       <ul className={styles.countries}>
         {COUNTRIES.map((country) => (
           <li key={country.id} id={country.id} className={styles.country}>
@@ -113,11 +108,6 @@ export function PassportAnswer(): ReactNode {
                 .map((route) => (
                   <Route key={`${route.rule} ${route.since}`} route={route} buildDay={buildDay} />
                 ))}
-              <li>
-                Anything else: <Link href="#how-to-apply-for-a-visa">a visa</Link>, or a route open
-                to every passport (<Link href="#open-to-every-passport">below</Link>). Checked{' '}
-                <LongDay day={CHECKED} />.
-              </li>
             </ul>
           </li>
         ))}
