@@ -45,7 +45,7 @@ const ANSWERS: Record<string, {id: string; routes: RegExp[]; not: RegExp[]}> = {
   Russia: {
     id: 'russia',
     routes: [
-      /Russia’s one-year visa-free trial: Up to 30 days; announced to end on 14 September 2026: check whether it has been extended/,
+      /Russia’s one-year visa-free trial: Up to 30 days; announced to run until 14 September 2026: check whether it has been extended/,
       /240-hour visa-free transit/,
     ],
     not: [/One-sided/, /\bhas ended\b/],

@@ -56,7 +56,7 @@ const long = (day: string) => toLongDate(parseDay(day) as Date);
 function until({end}: EntryRule, buildDay: Date): string {
   if (end === undefined) return 'no announced end';
   if ((parseDay(end) as Date) < buildDay)
-    return `announced to end on ${long(end)}: check whether it has been extended`;
+    return `announced to run until ${long(end)}: check whether it has been extended`;
   return `announced until ${long(end)}`;
 }
 
