@@ -1,7 +1,8 @@
 /**
  * What in the articles needs a writer, from their sources and the build: mistakes in the front
- * matter and images, facts marked `<Expires on="…">` (or a front matter's `expires`) that have
- * ended or end within 60 days in China, articles not reviewed for six months, and each article's
+ * matter and images, facts marked `<Expires rule="…">` (or a front matter's `expires`) that have
+ * ended or end within 60 days in China, a rule's mark naming another end than the rule's, mistakes
+ * in the entry rules (src/data/entry-rules.ts), articles not reviewed for six months, and each article's
  * first screen against the first round trip (scripts/first-screen.ts). Builds the site first when
  * the build is missing or older than the sources, as `npm start` does.
  *
@@ -22,6 +23,7 @@ import {
 } from '../plugins/blog-summaries/front-matter';
 import {
   checkArticle,
+  entryRuleFindings,
   formatFinding,
   frontMatterFindings,
   isFailure,
@@ -124,6 +126,7 @@ function buildReady(options: CheckOptions, buildDir: string): string | undefined
 export async function checkContent(options: CheckOptions): Promise<CheckResult> {
   const {articles, unreadable} = await readArticles(options.siteDir);
   const findings = [
+    ...entryRuleFindings(),
     ...unreadable,
     ...articles.flatMap((article) => sourceFindings(article, options)),
     ...duplicateSlugs(articles).map(({article: {file}, problem: {line, message}}) => ({

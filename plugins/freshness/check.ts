@@ -7,6 +7,7 @@ import {
   reviewedOn,
 } from '../blog-summaries/front-matter';
 import {parseDay, toLongDate} from '../../src/lib/dates';
+import {entryRuleProblems, ruleById} from '../../src/data/entry-rules';
 
 /**
  * What a writer must act on, found in one article's source:
@@ -16,9 +17,14 @@ import {parseDay, toLongDate} from '../../src/lib/dates';
  * - `review`: an article whose `last_update.date` is more than `REVIEW_AFTER_MONTHS` old;
  * - `invalid`: a mark, a front-matter field or an image a writer must fix (see
  *   plugins/blog-summaries/front-matter.ts);
- * - `too-long`: an article whose first screen does not fit the first round trip (first-screen.ts).
+ * - `too-long`: an article whose first screen does not fit the first round trip (first-screen.ts);
+ * - `other-end`: a sentence inside `<Expires rule="…">` that names an end other than the rule's
+ *   (src/data/entry-rules.ts), such as "until 31 December 2026" after the rule moved to 2027;
+ * - `repeated`: a second mark of one rule in one section, where the reader would see its note
+ *   twice.
  */
-export type FindingKind = 'expired' | 'ending' | 'review' | 'invalid' | 'too-long';
+export type FindingKind =
+  'expired' | 'ending' | 'review' | 'invalid' | 'too-long' | 'other-end' | 'repeated';
 
 export interface Finding {
   /** The file as the writer opens it, relative to the site. */
@@ -34,6 +40,26 @@ export const REVIEW_AFTER_MONTHS = 6;
 const DAY_MS = 86_400_000;
 const EXPIRES_TAG = /<Expires\b([^>]*)>/g;
 const ON_ATTRIBUTE = /\bon\s*=\s*["']([^"']*)["']/;
+const RULE_ATTRIBUTE = /\brule\s*=\s*["']([^"']*)["']/;
+
+/** A mark's last day as YYYY-MM-DD, from its rule or its `on`; or what is wrong with it. */
+function markDay(attributes: string): {day: string} | {problem: string} {
+  const rule = RULE_ATTRIBUTE.exec(attributes)?.[1];
+  if (rule !== undefined) {
+    const end = ruleById(rule)?.end;
+    if (end !== undefined) return {day: end};
+    return {
+      problem: ruleById(rule)
+        ? `<Expires rule="${rule}">: that rule has no announced end in src/data/entry-rules.ts`
+        : `<Expires rule="${rule}">: no rule with that id in src/data/entry-rules.ts`,
+    };
+  }
+  const value = ON_ATTRIBUTE.exec(attributes)?.[1];
+  if (value !== undefined && parseDay(value)) return {day: value};
+  return {
+    problem: `<Expires> needs rule="…" (a rule in src/data/entry-rules.ts) or on="YYYY-MM-DD" (the last day the fact holds), got ${value === undefined ? 'neither' : JSON.stringify(value)}`,
+  };
+}
 
 function addMonths(day: Date, months: number): Date {
   const target = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + months, 1));
@@ -48,7 +74,7 @@ function plural(count: number, word: string): string {
 
 const MARKED_FACT = {
   ended: (day: string, ago: string) => `a fact marked to end on ${day} has ended (${ago} ago)`,
-  fix: 'check the current rule, rewrite the sentence and its mark (on="…")',
+  fix: `check the current rule, set its end in src/data/entry-rules.ts (or the mark's on="…") and rewrite the sentence`,
   ending: 'a fact ends',
 };
 
@@ -80,27 +106,107 @@ function calendarFinding(
   return [{...where, kind: 'ending', message}];
 }
 
-/** Every `<Expires on="…">` mark in the source, with its line. */
+/** Every `<Expires>` mark in the source, with its line. */
 function expiryMarks(file: string, lines: readonly string[], today: Date): Finding[] {
   const findings: Finding[] = [];
   lines.forEach((text, index) => {
     for (const [, attributes = ''] of text.matchAll(EXPIRES_TAG)) {
       const line = index + 1;
-      const value = ON_ATTRIBUTE.exec(attributes)?.[1];
-      const day = value === undefined ? undefined : parseDay(value);
-      if (day === undefined) {
-        findings.push({
-          file,
-          line,
-          kind: 'invalid',
-          message: `<Expires> needs on="YYYY-MM-DD" (the last day the fact holds), got ${value === undefined ? 'no on' : JSON.stringify(value)}`,
-        });
+      const read = markDay(attributes);
+      if ('problem' in read) {
+        findings.push({file, line, kind: 'invalid', message: read.problem});
         continue;
       }
-      findings.push(...calendarFinding({file, line}, day, today, MARKED_FACT));
+      findings.push(
+        ...calendarFinding({file, line}, parseDay(read.day) as Date, today, MARKED_FACT),
+      );
     }
   });
   return findings;
+}
+
+const MONTHS =
+  'January|February|March|April|May|June|July|August|September|October|November|December';
+const WRITTEN_DAY = new RegExp(
+  `\\b(\\d{1,2}) (${MONTHS}) (\\d{4})\\b|\\b(\\d{4}-\\d{2}-\\d{2})\\b`,
+  'g',
+);
+/** Words that make the day after them an end: "until 31 December 2026", "ends on …". */
+const END_WORDS =
+  /\b(?:until|till|through|to|end|ends|ended|ending|expires?|runs? out)(?: on)?\s*$/i;
+const MARK = /<Expires\b([^>]*)>([\s\S]*?)<\/Expires>/g;
+
+function lineAt(source: string, offset: number): number {
+  return source.slice(0, offset).split('\n').length;
+}
+
+/** The sentence around `offset` in `text`, on one line, for the writer to find. */
+function sentenceAround(text: string, offset: number): string {
+  const start = Math.max(text.lastIndexOf('. ', offset) + 1, text.lastIndexOf('\n', offset) + 1);
+  const stops = ['. ', '.\n', '\n']
+    .map((stop) => text.indexOf(stop, offset))
+    .filter((at) => at >= 0);
+  const end = stops.length > 0 ? Math.min(...stops) + 1 : text.length;
+  return text
+    .slice(start, end)
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function isoOf(match: RegExpMatchArray): string {
+  if (match[4]) return match[4];
+  const month = MONTHS.split('|').indexOf(String(match[2])) + 1;
+  return `${match[3]}-${String(month).padStart(2, '0')}-${String(match[1]).padStart(2, '0')}`;
+}
+
+/**
+ * Inside each `<Expires rule="…">` mark, every sentence that names an end day other than the
+ * rule's; and each mark of a rule after its first in one section (from one heading to the next),
+ * whose note the reader would see again.
+ */
+export function ruleMarkFindings(file: string, source: string): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  const headings = [...source.matchAll(/^#{1,6} .*$/gm)].map((heading) => heading.index);
+  for (const mark of source.matchAll(MARK)) {
+    const rule = RULE_ATTRIBUTE.exec(mark[1] ?? '')?.[1];
+    const end = rule === undefined ? undefined : ruleById(rule)?.end;
+    if (rule === undefined || end === undefined) continue;
+    const markLine = lineAt(source, mark.index);
+    const section = headings.filter((at) => at < mark.index).length;
+    if (seen.has(`${rule} ${section}`))
+      findings.push({
+        file,
+        line: markLine,
+        kind: 'repeated',
+        message: `a second <Expires rule="${rule}"> in this section: the reader would see its note twice; mark its words once`,
+      });
+    seen.add(`${rule} ${section}`);
+    const text = mark[2] ?? '';
+    const textStart = mark.index + mark[0].indexOf('>') + 1;
+    for (const day of text.matchAll(WRITTEN_DAY)) {
+      const before = text.slice(Math.max(0, day.index - 30), day.index);
+      if (!END_WORDS.test(before) || isoOf(day) === end) continue;
+      findings.push({
+        file,
+        line: lineAt(source, textStart + day.index),
+        kind: 'other-end',
+        message: `"${sentenceAround(text, day.index)}" names ${day[0]} as an end, inside a mark of "${rule}", which src/data/entry-rules.ts says ends on ${toLongDate(parseDay(end) as Date)}: rewrite it (<RuleEnd rule="${rule}" /> writes the rule's end)`,
+      });
+    }
+  }
+  return findings;
+}
+
+/** The data file's mistakes (src/data/entry-rules.ts), as findings. */
+export function entryRuleFindings(): Finding[] {
+  return entryRuleProblems().map((problem) => ({
+    file: 'src/data/entry-rules.ts',
+    line: 1,
+    kind: 'invalid' as const,
+    message: problem.replace(/^src\/data\/entry-rules\.ts: /, ''),
+  }));
 }
 
 /** The front matter's `expires`: the day the title, description and excerpt stop holding. */
@@ -142,10 +248,8 @@ function reviewDue(
 export function firstMarkedDay(source: string): string | undefined {
   let first: string | undefined;
   for (const [, attributes = ''] of source.matchAll(EXPIRES_TAG)) {
-    const value = ON_ATTRIBUTE.exec(attributes)?.[1];
-    if (value !== undefined && parseDay(value) && (first === undefined || value < first)) {
-      first = value;
-    }
+    const read = markDay(attributes);
+    if ('day' in read && (first === undefined || read.day < first)) first = read.day;
   }
   return first;
 }
@@ -162,6 +266,7 @@ export function checkArticle(file: string, source: string, today: Date): Finding
     ...reviewDue(file, source, frontMatter, today),
     ...summaryExpiry(file, source, frontMatter, today),
     ...expiryMarks(file, lines, today),
+    ...ruleMarkFindings(file, source),
   ];
 }
 

@@ -10,7 +10,13 @@ import {parseDay, toLongDate} from '../../src/lib/dates';
 import {toSiteSettings} from '../../src/lib/site-settings';
 import {endedNotice} from '../../src/lib/ended-rules';
 import {expiresOf} from '../blog-summaries/front-matter';
-import {checkArticle, firstMarkedDay, formatFinding, type Finding} from './check';
+import {
+  checkArticle,
+  entryRuleFindings,
+  firstMarkedDay,
+  formatFinding,
+  type Finding,
+} from './check';
 
 type CreateFeedItems = NonNullable<NonNullable<BlogOptions['feedOptions']>['createFeedItems']>;
 
@@ -110,7 +116,7 @@ async function checkPosts(
       return checkArticle(file, await readFile(path.join(siteDir, file), 'utf8'), today);
     }),
   );
-  return findings.flat();
+  return [...entryRuleFindings(), ...findings.flat()];
 }
 
 /**

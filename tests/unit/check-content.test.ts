@@ -25,7 +25,7 @@ function lineOf(source: string, text: string): number {
 /** The line of the guide's first fact marked to end on 31 December 2026, as the check reports it. */
 function firstMarkedLine(): number {
   const lines = readFileSync(path.join(ROOT, VISA), 'utf8').split('\n');
-  const index = lines.findIndex((line) => line.includes('<Expires on="2026-12-31">'));
+  const index = lines.findIndex((line) => line.includes('<Expires rule="one-sided-30-day">'));
   if (index < 0) throw new Error(`${VISA} marks no fact to end on 31 December 2026`);
   return index + 1;
 }
@@ -70,7 +70,7 @@ it('fails with exit status 1 on the visa fact once it has ended, with the file, 
   await expect(failure).rejects.toMatchObject({
     code: 1,
     stdout: expect.stringContaining(
-      `${VISA}:${MARKED}: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, rewrite the sentence and its mark (on="…"), then set last_update.date\n`,
+      `${VISA}:${MARKED}: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, set its end in src/data/entry-rules.ts (or the mark's on="…") and rewrite the sentence, then set last_update.date\n`,
     ) as unknown,
   });
 });

@@ -16,7 +16,7 @@ describe('the content check', () => {
   it('reports a fact whose last day has passed as expired, with its file and line, and fails', () => {
     const findings = checkArticle(FILE, article('2026-11-25', VISA_FREE), day('2027-01-02'));
     expect(findings.map(formatFinding)).toEqual([
-      `${FILE}:10: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, rewrite the sentence and its mark (on="…"), then set last_update.date`,
+      `${FILE}:10: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, set its end in src/data/entry-rules.ts (or the mark's on="…") and rewrite the sentence, then set last_update.date`,
     ]);
     expect(findings.every(isFailure)).toBe(true);
   });
