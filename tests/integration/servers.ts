@@ -7,6 +7,7 @@
 import type {FastifyInstance} from 'fastify';
 import {LOCAL_ANON_KEY} from '../../contracts/waitlist';
 import {buildApp} from '../../server/app';
+import {parseTrustProxy} from '../../server/trust-proxy';
 import {startPostgresCluster, type PostgresCluster} from './postgres-cluster';
 import {
   createPgliteStorage,
@@ -17,7 +18,15 @@ import {
 } from './server-process';
 
 /** An in-process app: what serve.ts would be given, but no storage (see `app` below). */
-export type AppOptions = Pick<StartOptions, 'writesPerMinute' | 'readsPerMinute' | 'buildDir'>;
+export interface AppOptions extends Pick<
+  StartOptions,
+  'writesPerMinute' | 'readsPerMinute' | 'buildDir'
+> {
+  /** Visitors each limit remembers (WAITLIST_MAX_VISITORS). */
+  maxVisitors?: number;
+  /** The proxies in front, as TRUST_PROXY names them. */
+  trustProxy?: string;
+}
 
 /**
  * For the tests of one file or `describe` block: call it at the top level of either, as it
@@ -63,7 +72,9 @@ export function serversOfThisFile() {
           anonKey: LOCAL_ANON_KEY,
           writesPerMinute: options.writesPerMinute ?? 0,
           readsPerMinute: options.readsPerMinute ?? 0,
+          maxVisitors: options.maxVisitors,
         },
+        trustProxy: parseTrustProxy(options.trustProxy),
         logger: false,
       });
       stops.push(() => app.close());
