@@ -36,11 +36,30 @@ export function serversOfThisFile() {
   const storages: Storage[] = [];
   const stops: (() => Promise<void>)[] = [];
   let cluster: Promise<PostgresCluster> | undefined;
+  let building: Promise<unknown> = Promise.resolve();
   afterAll(async () => {
     await Promise.allSettled(stops.map((stop) => stop()));
     await Promise.allSettled(storages.map((storage) => storage.dispose()));
     if (cluster) await (await cluster).stop();
   }, 60_000);
+  const buildTestApp = async (options: AppOptions): Promise<FastifyInstance> => {
+    cluster ??= startPostgresCluster();
+    const {DATABASE_URL: databaseUrl} = (await (await cluster).createDatabase()).env;
+    const app = await buildApp({
+      buildDir: options.buildDir,
+      waitlist: {
+        databaseUrl,
+        anonKey: LOCAL_ANON_KEY,
+        writesPerMinute: options.writesPerMinute ?? 0,
+        readsPerMinute: options.readsPerMinute ?? 0,
+        maxVisitors: options.maxVisitors,
+      },
+      trustProxy: parseTrustProxy(options.trustProxy),
+      logger: false,
+    });
+    stops.push(() => app.close());
+    return app;
+  };
   return {
     /** New storage: a PGlite copy unless `create` makes another kind. */
     async storage(create: () => Promise<Storage> = createPgliteStorage): Promise<Storage> {
@@ -62,22 +81,11 @@ export function serversOfThisFile() {
      * this file shares: PGlite loads its WebAssembly with a dynamic import, which jest's module
      * sandbox refuses, so PGlite runs only in server processes.
      */
-    async app(options: AppOptions = {}): Promise<FastifyInstance> {
-      cluster ??= startPostgresCluster();
-      const {DATABASE_URL: databaseUrl} = (await (await cluster).createDatabase()).env;
-      const app = await buildApp({
-        buildDir: options.buildDir,
-        waitlist: {
-          databaseUrl,
-          anonKey: LOCAL_ANON_KEY,
-          writesPerMinute: options.writesPerMinute ?? 0,
-          readsPerMinute: options.readsPerMinute ?? 0,
-          maxVisitors: options.maxVisitors,
-        },
-        trustProxy: parseTrustProxy(options.trustProxy),
-        logger: false,
-      });
-      stops.push(() => app.close());
+    app(options: AppOptions = {}): Promise<FastifyInstance> {
+      // One at a time: the migrations create roles, which are the cluster's, not a database's,
+      // and two at once would both try to.
+      const app = building.catch(() => undefined).then(() => buildTestApp(options));
+      building = app;
       return app;
     },
   };
