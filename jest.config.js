@@ -20,8 +20,9 @@ const babelTransform = [
 
 const shared = {
   transform: {'^.+\\.[cm]?[jt]sx?$': babelTransform},
-  // Every package the tests import ships CommonJS, so none needs transforming.
-  transformIgnorePatterns: ['/node_modules/'],
+  // Every package the tests import ships CommonJS but `cookie` (ES modules from 2.0), which
+  // Fastify's `inject` loads through light-my-request.
+  transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     '^@site/(.*)$': '<rootDir>/$1',

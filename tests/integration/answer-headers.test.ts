@@ -1,43 +1,38 @@
 /**
  * Every answer of the bundled server carries the security headers of `_headers`: the waitlist
- * REST stand-in's, whatever their status, and those to requests Node's HTTP parser refuses.
- * Needs a production build (npm run build).
+ * REST stand-in's, whatever their status (asked in process with `inject`), and those to requests
+ * Node's HTTP parser refuses (sent as bytes to the real process, which also logs what it could
+ * not find). Needs a production build (npm run build).
  */
 import {existsSync, readFileSync} from 'node:fs';
+import type {OutgoingHttpHeaders} from 'node:http';
 import path from 'node:path';
+import type {FastifyInstance} from 'fastify';
 import {headersFor, parseHeadersFile} from '../../contracts/headers-file';
 import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../contracts/waitlist';
 import {exchange} from '../conformance/http';
 import {REFUSED_REQUESTS} from '../conformance/server-checks';
-import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';
+import type {ServerProcess} from './server-process';
+import {serversOfThisFile} from './servers';
 
 jest.setTimeout(60_000);
 
 const BUILD_DIR = path.resolve(__dirname, '../../build');
-const servers: ServerProcess[] = [];
-const storages: Storage[] = [];
+const servers = serversOfThisFile();
+let app: FastifyInstance;
+let limited: FastifyInstance;
 let server: ServerProcess;
-let limited: ServerProcess;
-
-async function start(writesPerMinute: number): Promise<ServerProcess> {
-  const storage = await createPgliteStorage();
-  storages.push(storage);
-  const started = await startServer({storage, buildDir: BUILD_DIR, writesPerMinute});
-  servers.push(started);
-  return started;
-}
 
 beforeAll(async () => {
   if (!existsSync(path.join(BUILD_DIR, '_headers'))) {
     throw new Error(`No production build in ${BUILD_DIR}: run "npm run build" first.`);
   }
-  [server, limited] = await Promise.all([start(0), start(1)]);
+  [app, limited, server] = await Promise.all([
+    servers.app({buildDir: BUILD_DIR}),
+    servers.app({buildDir: BUILD_DIR, writesPerMinute: 1}),
+    servers.storage().then((storage) => servers.start({storage, buildDir: BUILD_DIR})),
+  ]);
 }, 120_000);
-
-afterAll(async () => {
-  await Promise.allSettled(servers.map((started) => started.stop()));
-  await Promise.allSettled(storages.map((storage) => storage.dispose()));
-}, 60_000);
 
 const rules = () => parseHeadersFile(readFileSync(path.join(BUILD_DIR, '_headers'), 'utf8'));
 
@@ -45,12 +40,18 @@ const rules = () => parseHeadersFile(readFileSync(path.join(BUILD_DIR, '_headers
  * The headers `_headers` gives every path, as they must be: HSTS left out over plain HTTP, and
  * caching too where the answer is not a file.
  */
-function expectSecurityHeaders(what: string, headers: Headers, {file = true} = {}): void {
+function expectSecurityHeaders(
+  what: string,
+  headers: Headers | OutgoingHttpHeaders,
+  {file = true} = {},
+): void {
+  const get = (name: string) =>
+    headers instanceof Headers ? headers.get(name) : String(headers[name] ?? null);
   const wrong = [...headersFor(rules(), '/404.html')]
     .filter(([name]) => name !== 'strict-transport-security')
     .filter(([name]) => file || name !== 'cache-control')
-    .filter(([name, value]) => headers.get(name) !== value)
-    .map(([name, value]) => `${what}: ${name} is ${headers.get(name)}, not ${value}`);
+    .filter(([name, value]) => get(name) !== value)
+    .map(([name, value]) => `${what}: ${name} is ${get(name)}, not ${value}`);
   expect(wrong).toEqual([]);
 }
 
@@ -58,8 +59,14 @@ const anon = {apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}`}
 const json = {...anon, 'content-type': 'application/json'};
 const table = `/rest/v1/${WAITLIST_TABLE}`;
 
+interface Sent {
+  method?: 'HEAD' | 'OPTIONS' | 'POST' | 'PATCH';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 /** One REST request of each answer the stand-in gives, with the status it must get. */
-const REST_ANSWERS: [status: number, what: string, path: string, init: RequestInit][] = [
+const REST_ANSWERS: [status: number, what: string, path: string, sent: Sent][] = [
   [
     200,
     'HEAD count',
@@ -112,23 +119,24 @@ const REST_ANSWERS: [status: number, what: string, path: string, init: RequestIn
 
 it.each(REST_ANSWERS)(
   'sends every security header with a REST answer of %i (%s)',
-  async (status, what, urlPath, init) => {
-    const response = await fetch(server.url + urlPath, init);
-    expect(response.status).toBe(status);
+  async (status, what, url, {method = 'GET', headers, body}) => {
+    const response = await app.inject({method, url, headers, payload: body});
+    expect(response.statusCode).toBe(status);
     expectSecurityHeaders(what, response.headers, {file: false});
   },
 );
 
 it('sends every security header with a REST answer of 429', async () => {
   const post = () =>
-    fetch(limited.url + table, {
+    limited.inject({
       method: 'POST',
+      url: table,
       headers: json,
-      body: '{"email":"limit@example.com"}',
+      payload: '{"email":"limit@example.com"}',
     });
-  expect((await post()).status).toBe(201);
+  expect((await post()).statusCode).toBe(201);
   const refused = await post();
-  expect(refused.status).toBe(429);
+  expect(refused.statusCode).toBe(429);
   expectSecurityHeaders('429', refused.headers, {file: false});
 });
 
@@ -155,3 +163,9 @@ it.each(REFUSED_REQUESTS)(
     expect(answer.headers.connection).toBe('close');
   },
 );
+
+it('logs a line naming the path of a request for an unknown page', async () => {
+  expect((await fetch(`${server.url}/no/such/page`)).status).toBe(404);
+  const notFound = /not found: \/no\/such\/page/;
+  expect(await server.outputMatching(notFound)).toMatch(notFound);
+});

@@ -14,6 +14,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {SITE_ENV_KEYS} from '../../scripts/site-env';
 import {site as siteFacts} from '../../src/data/site';
+import {until} from '../poll';
 import {configureForProduction, copyOfSite, ROOT} from './site-copy';
 
 jest.setTimeout(240_000);
@@ -131,11 +132,6 @@ function outcome(running: Promise<unknown>): Promise<{code: number; stderr: stri
   );
 }
 
-/** Resolves once `condition` holds, checking every 20 ms (a state, not a duration). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 it('runs one rebuild at a time, the live folder there throughout, the second saying why it did nothing', async () => {
   const fifo = path.join(site, 'go.fifo');
   await run('mkfifo', [fifo]);
@@ -151,7 +147,13 @@ it('runs one rebuild at a time, the live folder there throughout, the second say
   const first = rebuild({
     REBUILD_BUILD_COMMAND: `touch building; read -r _ < go.fifo; cp -r live/. "$1"; echo first > "$1/run.txt"`,
   });
-  await until(() => existsSync(path.join(site, 'building')));
+  await until(
+    'the first run builds, holding the lock',
+    () => existsSync(path.join(site, 'building')),
+    {
+      timeoutMs: 60_000,
+    },
+  );
   const second = await outcome(rebuild({REBUILD_BUILD_COMMAND: 'echo second > "$1/run.txt"'}));
   await writeFile(fifo, 'go\n');
   await first;

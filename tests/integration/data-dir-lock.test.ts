@@ -9,33 +9,20 @@ import {
   createPgliteStorage,
   seedRows,
   signUp,
-  startServer,
   type ServerProcess,
   type Storage,
 } from './server-process';
+import {serversOfThisFile} from './servers';
 
 jest.setTimeout(120_000);
 
-const servers: ServerProcess[] = [];
-const storages: Storage[] = [];
+const servers = serversOfThisFile();
 
-afterAll(async () => {
-  await Promise.allSettled(servers.map((server) => server.stop()));
-  await Promise.allSettled(storages.map((storage) => storage.dispose()));
-}, 60_000);
+// Empty: the server creates the database itself, as on a host's first start.
+const newStorage = (): Promise<Storage> =>
+  servers.storage(() => createPgliteStorage({empty: true}));
 
-async function newStorage(): Promise<Storage> {
-  // Empty: the server creates the database itself, as on a host's first start.
-  const storage = await createPgliteStorage({empty: true});
-  storages.push(storage);
-  return storage;
-}
-
-async function startOn(storage: Storage): Promise<ServerProcess> {
-  const server = await startServer({storage});
-  servers.push(server);
-  return server;
-}
+const startOn = (storage: Storage): Promise<ServerProcess> => servers.start({storage});
 
 async function signUpAll(server: ServerProcess, label: string, count: number): Promise<string[]> {
   const emails = Array.from({length: count}, (_, index) => `${label}${index}@example.com`);
@@ -53,11 +40,7 @@ it('refuses a second server on a live data directory, naming it and the holder; 
   const acknowledged = await signUpAll(first, 'first', 5);
 
   const refusal = new RegExp(`${escape(dataDir)}.*in use by process \\d+`);
-  const second = startServer({storage}).then((server) => {
-    servers.push(server);
-    return server;
-  });
-  await expect(second).rejects.toThrow(refusal);
+  await expect(servers.start({storage})).rejects.toThrow(refusal);
   await expect(seedRows(storage, 10)).rejects.toThrow(refusal);
 
   // The first server never noticed: it still takes sign-ups.

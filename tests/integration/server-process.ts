@@ -1,6 +1,7 @@
 /**
  * Starts and stops the real server (server/serve.ts under tsx) as a child process, the way
- * `npm start` runs it, and reads its address from Fastify's log.
+ * `npm start` runs it, and reads its address from Fastify's log. Test files start it through
+ * servers.ts, which stops what they started.
  */
 import {execFile} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';

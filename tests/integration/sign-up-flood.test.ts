@@ -3,49 +3,39 @@
  * of malformed sign-ups from many addresses takes no visitor's place nor budget, and an IPv6
  * visitor is counted by its /64. The server remembers 20 visitors here (WAITLIST_MAX_VISITORS),
  * so a flood of a few dozen requests stands for one of a hundred thousand; behind a trusted
- * proxy, X-Forwarded-For names each visitor.
+ * proxy, X-Forwarded-For names each visitor. Asked in process with `inject`.
  */
 import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../contracts/waitlist';
-import {
-  ANON_HEADERS,
-  createPgliteStorage,
-  startServer,
-  type ServerProcess,
-  type Storage,
-} from './server-process';
+import type {FastifyInstance} from 'fastify';
+import {ANON_HEADERS} from './server-process';
+import {serversOfThisFile} from './servers';
 
 jest.setTimeout(120_000);
 
 const REMEMBERED = 20;
-let storage: Storage;
-let server: ServerProcess;
+const servers = serversOfThisFile();
+let app: FastifyInstance;
 
 beforeAll(async () => {
-  storage = await createPgliteStorage();
-  server = await startServer({
-    storage,
+  app = await servers.app({
     writesPerMinute: 10,
-    env: {TRUST_PROXY: '127.0.0.1', WAITLIST_MAX_VISITORS: String(REMEMBERED)},
+    trustProxy: '127.0.0.1',
+    maxVisitors: REMEMBERED,
   });
 }, 60_000);
-
-afterAll(async () => {
-  await server.stop();
-  await storage.dispose();
-});
 
 let addresses = 0;
 const newAddress = () => `flood${++addresses}@example.com`;
 
 /** A sign-up call from `visitor` with `body` as it is sent. */
 async function postFrom(visitor: string, body: string): Promise<number> {
-  const response = await fetch(`${server.url}/rest/v1/${WAITLIST_TABLE}?select=id`, {
+  const response = await app.inject({
     method: 'POST',
+    url: `/rest/v1/${WAITLIST_TABLE}?select=id`,
     headers: {...ANON_HEADERS, apikey: LOCAL_ANON_KEY, 'x-forwarded-for': visitor},
-    body,
+    payload: body,
   });
-  await response.arrayBuffer();
-  return response.status;
+  return response.statusCode;
 }
 
 const signUpFrom = (visitor: string) => postFrom(visitor, JSON.stringify({email: newAddress()}));

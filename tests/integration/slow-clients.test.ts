@@ -11,7 +11,8 @@ import {connect, type Socket} from 'node:net';
 import path from 'node:path';
 import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../contracts/waitlist';
 import {until} from '../poll';
-import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';
+import type {ServerProcess} from './server-process';
+import {serversOfThisFile} from './servers';
 
 jest.setTimeout(60_000);
 
@@ -24,21 +25,11 @@ const CHECK_INTERVAL_MS = 1_000;
 const SLACK_MS = 500;
 const OTHER_ADDRESS = '127.0.0.2';
 
-const servers: ServerProcess[] = [];
-const storages: Storage[] = [];
-
-afterAll(async () => {
-  await Promise.allSettled(servers.map((server) => server.stop()));
-  await Promise.allSettled(storages.map((storage) => storage.dispose()));
-}, 60_000);
+const servers = serversOfThisFile();
 
 async function start(env: Record<string, string>, writesPerMinute = 0): Promise<ServerProcess> {
-  const storage = await createPgliteStorage();
-  storages.push(storage);
-  const server = startServer({storage, buildDir: BUILD_DIR, env, writesPerMinute});
-  // Tracked even when a test expects it to fail, so that a server that did start is stopped.
-  void server.then((started) => servers.push(started)).catch(() => undefined);
-  return server;
+  const storage = await servers.storage();
+  return servers.start({storage, buildDir: BUILD_DIR, env, writesPerMinute});
 }
 
 const SHORT_LIMITS = {

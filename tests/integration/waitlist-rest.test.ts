@@ -7,7 +7,8 @@ import WebSocket from 'ws';
 import {LOCAL_ANON_KEY, WAITLIST_TABLE} from '../../contracts/waitlist';
 import {PGLITE_BACKEND, postgresBackend, type StorageBackend} from './postgres-cluster';
 import {connect as connectSocket} from 'node:net';
-import {runAsAnon, seedRows, startServer, type ServerProcess, type Storage} from './server-process';
+import {runAsAnon, seedRows, type ServerProcess, type Storage} from './server-process';
+import {serversOfThisFile} from './servers';
 
 jest.setTimeout(60_000);
 
@@ -114,28 +115,16 @@ async function countRows(client: SupabaseClient<WaitlistDatabase>): Promise<numb
 
 function describeWaitlistContract(backend: Backend): void {
   describe(`the waitlist REST stand-in on ${backend.name}`, () => {
-    // Everything started here is stopped and removed in afterAll, even after a failure.
-    const storages: Storage[] = [];
-    const servers: ServerProcess[] = [];
     let storage: Storage;
     let server: ServerProcess;
     let client: SupabaseClient<WaitlistDatabase>;
 
-    async function newStorage(): Promise<Storage> {
-      const created = await backend.createStorage();
-      storages.push(created);
-      return created;
-    }
-
-    async function start(
-      on: Storage,
-      writesPerMinute = 0,
-      readsPerMinute = 0,
-    ): Promise<ServerProcess> {
-      const started = await startServer({storage: on, writesPerMinute, readsPerMinute});
-      servers.push(started);
-      return started;
-    }
+    const servers = serversOfThisFile();
+    // Jest runs afterAll hooks in the order given: the servers above stop before their backend.
+    afterAll(() => backend.tearDown(), 60_000);
+    const newStorage = (): Promise<Storage> => servers.storage(() => backend.createStorage());
+    const start = (on: Storage, writesPerMinute = 0, readsPerMinute = 0): Promise<ServerProcess> =>
+      servers.start({storage: on, writesPerMinute, readsPerMinute});
 
     beforeAll(async () => {
       await backend.setUp();
@@ -143,12 +132,6 @@ function describeWaitlistContract(backend: Backend): void {
       server = await start(storage);
       client = connect(server);
     }, 120_000);
-
-    afterAll(async () => {
-      await Promise.allSettled(servers.map((started) => started.stop()));
-      await Promise.allSettled(storages.map((created) => created.dispose()));
-      await backend.tearDown();
-    }, 60_000);
 
     it('passes the connection test: a HEAD count of ids answers 200 or 206 with a number', async () => {
       const {status, count, error} = await client
