@@ -49,6 +49,15 @@ export interface EntryRule {
 
 export const CHECKED: Day = '2026-11-28';
 
+/** The report of both visa measures' extension to 31 December 2026. */
+const VISA_MEASURES_2026: Source = {
+  label: 'VisaHQ, 2 January 2026',
+  title: 'VisaHQ, 2 January 2026',
+  url: 'https://www.visahq.com/news/2026-01-02/cn/china-extends-reduced-visa-fees-and-fingerprint-waiver-for-short-term-visitors-until-31-december-2026',
+  published: '2026-01-02',
+  read: CHECKED,
+};
+
 const RULE_LIST = [
   {
     id: 'mutual-exemption',
@@ -275,13 +284,7 @@ const RULE_LIST = [
     start: '2023-12-11',
     end: '2026-12-31',
     announcement: 'Foreign Ministry, 11 December 2023; extended to 31 December 2026',
-    source: {
-      label: 'VisaHQ, 2 January 2026',
-      title: 'VisaHQ, 2 January 2026',
-      url: 'https://www.visahq.com/news/2026-01-02/cn/china-extends-reduced-visa-fees-and-fingerprint-waiver-for-short-term-visitors-until-31-december-2026',
-      published: '2026-01-02',
-      read: CHECKED,
-    },
+    source: VISA_MEASURES_2026,
     scope: 'measure',
   },
   {
@@ -294,13 +297,7 @@ const RULE_LIST = [
     end: '2026-12-31',
     announcement:
       'Foreign Ministry’s consular department, December 2025: from 17 December 2025, multiple-entry visas included',
-    source: {
-      label: 'VisaHQ, 2 January 2026',
-      title: 'VisaHQ, 2 January 2026',
-      url: 'https://www.visahq.com/news/2026-01-02/cn/china-extends-reduced-visa-fees-and-fingerprint-waiver-for-short-term-visitors-until-31-december-2026',
-      published: '2026-01-02',
-      read: CHECKED,
-    },
+    source: VISA_MEASURES_2026,
     scope: 'measure',
   },
 ] as const satisfies readonly EntryRule[];
