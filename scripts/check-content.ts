@@ -30,7 +30,7 @@ import {
   type Finding,
 } from '../plugins/freshness/check';
 import {buildIfStale, isBuildStale} from '../server/build-state';
-import {chinaDay, parseDay} from '../src/lib/dates';
+import {chinaDay, isoDay, parseDay} from '../src/lib/dates';
 import {
   describeFigures,
   FIRST_ROUND_TRIP_BYTES,
@@ -151,7 +151,7 @@ export async function checkContent(options: CheckOptions): Promise<CheckResult> 
   }
   const failures = findings.filter(isFailure).length;
   lines.push(
-    `${articles.length + unreadable.length} articles checked as of ${options.today.toISOString().slice(0, 10)} in China: ` +
+    `${articles.length + unreadable.length} articles checked as of ${isoDay(options.today)} in China: ` +
       `${findings.length} to look at, ${failures} that must be fixed.`,
   );
   return {lines, exitCode: failures > 0 ? 1 : 0};

@@ -4,7 +4,7 @@ import {logger} from '@docusaurus/logger';
 import type {BlogContent, BlogPost} from '@docusaurus/plugin-content-blog';
 import type {ParseFrontMatter, Plugin} from '@docusaurus/types';
 import type {BlogSummary} from '../../contracts/plugin-data';
-import {toDisplayDate} from '../../src/lib/dates';
+import {isoDay, toDisplayDate} from '../../src/lib/dates';
 import {
   articleProblems,
   articleText,
@@ -91,9 +91,9 @@ function unknownRelated(
 }
 
 /** A validated day as YYYY-MM-DD. */
-function isoDay(day: Date | undefined): string {
+function validatedDay(day: Date | undefined): string {
   if (day === undefined) throw new Error('A validated post has its days');
-  return day.toISOString().slice(0, 10);
+  return isoDay(day);
 }
 
 /**
@@ -128,9 +128,9 @@ export function listedPosts(blogPosts: readonly BlogPost[], siteDir: string): Li
       title: post.metadata.title,
       excerpt: String(post.metadata.frontMatter.excerpt),
       date: toDisplayDate(post.metadata.date),
-      reviewed: isoDay(reviewedOn(post.metadata.frontMatter)),
+      reviewed: validatedDay(reviewedOn(post.metadata.frontMatter)),
       ...(expiresOf(post.metadata.frontMatter) && {
-        expires: isoDay(expiresOf(post.metadata.frontMatter)),
+        expires: validatedDay(expiresOf(post.metadata.frontMatter)),
       }),
       ...(typeof post.metadata.frontMatter.group === 'string' && {
         group: post.metadata.frontMatter.group,

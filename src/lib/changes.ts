@@ -1,3 +1,5 @@
+import {isoDay} from './dates';
+
 /** A review of an article: its day (YYYY-MM-DD) and what it changed, one line each. */
 export interface Review {
   date: string;
@@ -6,7 +8,7 @@ export interface Review {
 
 /** A front-matter day as YYYY-MM-DD: text as written, YAML's Date, or that Date as JSON. */
 function dayText(value: unknown): string {
-  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+  return value instanceof Date ? isoDay(value) : String(value).slice(0, 10);
 }
 
 /**

@@ -14,6 +14,8 @@ import {promisify} from 'node:util';
 import {SITE_ENV_KEYS} from '../../scripts/site-env';
 import {configureForProduction, copyOfSite, PRODUCTION_LEGAL} from './site-copy';
 
+// A ceiling, not a wait: the tests wait for production builds to finish (minutes each
+// on two cores), and fail at once when one does.
 jest.setTimeout(600_000);
 
 const run = promisify(execFile);

@@ -13,6 +13,8 @@ import {CHROMIUM_ARGS, CHROMIUM_PATH, FONTCONFIG_FILE} from '../../playwright.co
 import {copyOfSite} from './site-copy';
 import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';
 
+// A ceiling, not a wait: the tests wait for production builds to finish (minutes each
+// on two cores), and fail at once when one does.
 jest.setTimeout(600_000);
 
 const run = promisify(execFile);
