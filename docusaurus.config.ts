@@ -5,10 +5,10 @@ import {products, withComingSoon} from './src/data/products';
 import {BLOG_TITLE, site} from './src/data/site';
 import {checkLegalFacts} from './src/lib/legal-facts';
 import {ssrTemplate} from './build-steps/page-template/ssr-template';
+import {createArticles} from './plugins/articles';
+import {brokenMarkdownImage} from './plugins/articles/images';
 import blogSummaries from './plugins/blog-summaries';
-import {brokenMarkdownImage} from './plugins/blog-summaries/front-matter';
 import {readingTime} from './plugins/blog-summaries/reading-time';
-import {checkedFrontMatter} from './plugins/blog-summaries/summaries';
 import freshness, {describeEndedPosts, feedItemsOn} from './plugins/freshness';
 import leanClient from './plugins/lean-client';
 import offline from './plugins/offline';
@@ -44,6 +44,12 @@ if (Number.isNaN(buildDate.getTime())) {
  * Beijing, which is still yesterday in UTC.
  */
 const buildDay = chinaDay(buildDate);
+
+/**
+ * The articles, each read, parsed and checked once, as of the build's day: the blog plugin (through
+ * `parseFrontMatter`), the feeds and the local plugins all read them here.
+ */
+const articles = createArticles({siteDir: __dirname, today: buildDay});
 
 /** The blog's description, in its feeds and wherever the blog plugin describes it. */
 const blogDescription = 'Guides to travelling and living in China, from the makers of Gotcha.';
@@ -94,7 +100,7 @@ const config: Config = {
 
   markdown: {
     // An article's front matter is checked as it is read, before the blog plugin's own checks.
-    parseFrontMatter: checkedFrontMatter(__dirname, buildDay),
+    parseFrontMatter: articles.parseFrontMatter,
     hooks: {
       onBrokenMarkdownLinks: 'throw',
       // Throws too, in a writer's words, without the framework's hint to switch the check off.
@@ -140,14 +146,14 @@ const config: Config = {
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
-          processBlogPosts: describeEndedPosts(buildDay),
+          processBlogPosts: describeEndedPosts(buildDay, articles),
           feedOptions: {
             type: ['rss', 'atom'],
             title: BLOG_TITLE,
             description: blogDescription,
             copyright: `Copyright © ${buildDay.getUTCFullYear()} ${site.companyName}`,
             language: 'en',
-            createFeedItems: feedItemsOn(buildDay),
+            createFeedItems: feedItemsOn(buildDay, articles),
           },
         } satisfies BlogOptions,
         theme: {
@@ -164,15 +170,15 @@ const config: Config = {
   ],
 
   plugins: [
-    blogSummaries,
-    freshness,
+    (context) => blogSummaries(context, articles),
+    (context) => freshness(context, articles),
     leanClient,
     offline,
     // Critical CSS, search, the worker, then the headers' CSP: steps that read or rewrite the
     // built pages, in their order (see the plugin).
     [postBuild, {supabaseOrigin} satisfies PostBuildOptions],
     robotsTxt,
-    socialCards,
+    (context) => socialCards(context, articles),
   ],
 
   themeConfig: {

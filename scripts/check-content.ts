@@ -13,19 +13,14 @@
  * Exits 1 when something must be fixed, 2 when the check itself could not run.
  */
 import {existsSync} from 'node:fs';
-import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
+import {type Article, createArticles} from '../plugins/articles';
+import {collectionProblems} from '../plugins/articles/collection';
 import {
-  articleText,
-  duplicateSlugs,
-  parseFrontMatter,
-} from '../plugins/blog-summaries/front-matter';
-import {
-  checkArticle,
+  articleFindings,
   entryRuleFindings,
   formatFinding,
-  frontMatterFindings,
   isFailure,
   type Finding,
 } from '../plugins/freshness/check';
@@ -56,52 +51,12 @@ export interface CheckResult {
   exitCode: 0 | 1;
 }
 
-interface Article {
-  file: string;
-  source: string;
-}
-
-/** Each article's text, and a finding for each that cannot be read (too big, not UTF-8). */
-async function readArticles(siteDir: string) {
-  const entries = await readdir(path.join(siteDir, 'blog'), {recursive: true});
-  const files = entries
-    .filter((entry) => /\/index\.mdx?$/.test(entry.split(path.sep).join('/')))
-    .map((entry) => path.join('blog', entry).split(path.sep).join('/'))
-    .sort();
-  const articles: Article[] = [];
-  const unreadable: Finding[] = [];
-  for (const file of files) {
-    const read = articleText(await readFile(path.join(siteDir, file)));
-    if ('source' in read) articles.push({file, source: read.source});
-    else
-      unreadable.push({
-        file,
-        line: read.problem.line,
-        kind: 'invalid',
-        message: read.problem.message,
-      });
-  }
-  return {articles, unreadable};
-}
-
-/** The front matter's mistakes, and what the calendar says of the article where YAML reads it. */
-function sourceFindings({file, source}: Article, options: CheckOptions): Finding[] {
-  const mistakes = frontMatterFindings(file, source, options.siteDir, options.today);
-  const calendar = checkArticle(file, source, options.today);
-  return [...mistakes, ...calendar].sort((a, b) => a.line - b.line);
-}
-
-function routeOf({source}: Article): string {
-  const frontMatter = parseFrontMatter(source);
-  return `/blog/${String(frontMatter.slug)}`;
-}
-
 /** Each article's first screen from the build, as a line, and a finding for one over budget. */
 function firstScreens(articles: readonly Article[], buildDir: string) {
   const lines: string[] = [];
   const findings: Finding[] = [];
   for (const article of articles) {
-    const figures = measurePage(buildDir, routeOf(article));
+    const figures = measurePage(buildDir, `/blog/${article.frontMatter.slug}`);
     lines.push(`${article.file}: ${describeFigures(figures)}`);
     if (figures.firstScreen > FIRST_ROUND_TRIP_BYTES) {
       const message = overBudgetMessage(figures);
@@ -123,18 +78,23 @@ function buildReady(options: CheckOptions, buildDir: string): string | undefined
   return `First screens not measured: the build ${state}; run npm run build (or leave out --no-build).`;
 }
 
-export async function checkContent(options: CheckOptions): Promise<CheckResult> {
-  const {articles, unreadable} = await readArticles(options.siteDir);
+export function checkContent(options: CheckOptions): CheckResult {
+  const reads = createArticles(options).all();
+  const articles = reads.flatMap(({article}) => (article === undefined ? [] : [article]));
   const findings = [
     ...entryRuleFindings(),
-    ...unreadable,
-    ...articles.flatMap((article) => sourceFindings(article, options)),
-    ...duplicateSlugs(articles).map(({article: {file}, problem: {line, message}}) => ({
-      file,
-      line,
-      kind: 'invalid' as const,
-      message,
-    })),
+    ...reads.flatMap((read) =>
+      articleFindings(read, options.today).sort((a, b) => a.line - b.line),
+    ),
+    // Across articles only once each reads: a slug that cannot be read is not known to be missing.
+    ...(articles.length < reads.length ? [] : collectionProblems(articles)).map(
+      ({file, problem: {line, message}}) => ({
+        file,
+        line,
+        kind: 'invalid' as const,
+        message,
+      }),
+    ),
   ];
   const lines = findings.map(formatFinding);
   const buildDir = options.buildDir ?? path.join(options.siteDir, 'build');
@@ -151,7 +111,7 @@ export async function checkContent(options: CheckOptions): Promise<CheckResult> 
   }
   const failures = findings.filter(isFailure).length;
   lines.push(
-    `${articles.length + unreadable.length} articles checked as of ${isoDay(options.today)} in China: ` +
+    `${reads.length} articles checked as of ${isoDay(options.today)} in China: ` +
       `${findings.length} to look at, ${failures} that must be fixed.`,
   );
   return {lines, exitCode: failures > 0 ? 1 : 0};
@@ -177,15 +137,17 @@ function optionsFrom(args: string[]): CheckOptions {
   };
 }
 
-async function main(): Promise<void> {
-  const {lines, exitCode} = await checkContent(optionsFrom(process.argv.slice(2)));
+function main(): void {
+  const {lines, exitCode} = checkContent(optionsFrom(process.argv.slice(2)));
   for (const line of lines) console.log(line);
   process.exitCode = exitCode;
 }
 
 if (require.main === module) {
-  main().catch((error: unknown) => {
+  try {
+    main();
+  } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 2;
-  });
+  }
 }

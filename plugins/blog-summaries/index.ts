@@ -1,26 +1,24 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {getFileLoaderUtils} from '@docusaurus/utils';
 import type {BlogSummariesData, BlogSummary} from '../../contracts/plugin-data';
-import {blogPostsOf, heroesModule, type ListedPost} from './summaries';
-
-export type {BlogSummariesData, BlogSummary, ListedPost};
-export {expiresOf, reviewedOn} from './front-matter';
+import {type Articles, blogPostsOf} from '../articles';
+import {heroesModule, listedPosts} from './summaries';
 
 /** Import path of the permalink → hero URL module (types in ./heroes.d.ts). */
 export const HEROES_MODULE = '@blog-summaries/heroes';
 
 /**
  * Hands the listed posts' summaries to custom pages (home teaser, /blogs), the way Docusaurus's
- * own website passes recent posts to its home page, after validating every post's front matter.
- * Hero URLs come from a generated module the bundler resolves, so each hero ships once.
+ * own website passes recent posts to its home page, after the rules across posts. Hero URLs come
+ * from a generated module the bundler resolves, so each hero ships once.
  */
-export default function blogSummaries(context: LoadContext): Plugin {
+export default function blogSummaries(_context: LoadContext, articles: Articles): Plugin {
   const heroModules = {client: '', server: ''};
   return {
     name: 'blog-summaries',
 
     async allContentLoaded({allContent, actions}) {
-      const posts = blogPostsOf(allContent, context.siteDir);
+      const posts = listedPosts(blogPostsOf(allContent), articles);
       const summaries = posts.map(
         ({permalink, title, excerpt, date, reviewed, expires, group}): BlogSummary => ({
           permalink,

@@ -1,13 +1,6 @@
-import path from 'node:path';
-import {
-  articleProblems,
-  expiresOf,
-  frontMatterLine,
-  parseFrontMatter,
-  reviewedOn,
-} from '../blog-summaries/front-matter';
 import {parseDay, toLongDate} from '../../src/lib/dates';
 import {entryRuleProblems, ruleById} from '../../src/data/entry-rules';
+import type {Article, ArticleRead} from '../articles';
 
 /**
  * What a writer must act on, found in one article's source:
@@ -16,7 +9,7 @@ import {entryRuleProblems, ruleById} from '../../src/data/entry-rules';
  * - `ending`: such a fact whose last day is within `ENDING_WITHIN_DAYS`;
  * - `review`: an article whose `last_update.date` is more than `REVIEW_AFTER_MONTHS` old;
  * - `invalid`: a mark, a front-matter field or an image a writer must fix (see
- *   plugins/blog-summaries/front-matter.ts);
+ *   plugins/articles);
  * - `too-long`: an article whose first screen does not fit the first round trip (first-screen.ts);
  * - `other-end`: a sentence inside `<Expires rule="…">` that names an end other than the rule's
  *   (src/data/entry-rules.ts), such as "until 31 December 2026" after the rule moved to 2027;
@@ -210,31 +203,20 @@ export function entryRuleFindings(): Finding[] {
 }
 
 /** The front matter's `expires`: the day the title, description and excerpt stop holding. */
-function summaryExpiry(
-  file: string,
-  source: string,
-  frontMatter: Record<string, unknown>,
-  today: Date,
-): Finding[] {
-  const day = expiresOf(frontMatter);
+function summaryExpiry({file, frontMatter, lineOf}: Article, today: Date): Finding[] {
+  const day = frontMatter.expires === undefined ? undefined : parseDay(frontMatter.expires);
   if (day === undefined) return [];
-  const line = frontMatterLine(source, 'expires');
-  return calendarFinding({file, line}, day, today, MARKED_SUMMARY);
+  return calendarFinding({file, line: lineOf('expires')}, day, today, MARKED_SUMMARY);
 }
 
 /** An article whose `last_update.date` is more than six months old. */
-function reviewDue(
-  file: string,
-  source: string,
-  frontMatter: Record<string, unknown>,
-  today: Date,
-): Finding[] {
-  const day = reviewedOn(frontMatter);
+function reviewDue({file, frontMatter, lineOf}: Article, today: Date): Finding[] {
+  const day = parseDay(frontMatter.last_update.date);
   if (day === undefined || addMonths(day, REVIEW_AFTER_MONTHS) >= today) return [];
   return [
     {
       file,
-      line: frontMatterLine(source, 'last_update'),
+      line: lineOf('last_update'),
       kind: 'review',
       message: `last reviewed on ${toLongDate(day)}, more than ${REVIEW_AFTER_MONTHS} months ago: check its facts and update last_update`,
     },
@@ -255,38 +237,39 @@ export function firstMarkedDay(source: string): string | undefined {
 }
 
 /**
- * The calendar's findings for one article as of `today` (China's day, see chinaDay): facts and
- * summaries that have ended or end soon, a review that is due, and marks that cannot be read. The
- * front matter's own mistakes are `frontMatterFindings`'.
+ * What the text's marks say as of `today` (China's day, see chinaDay): facts that have ended or
+ * end soon, marks that cannot be read, and a rule's mark that names another end or repeats.
  */
-export function checkArticle(file: string, source: string, today: Date): Finding[] {
-  const lines = source.split(/\r?\n/);
-  const frontMatter = parseFrontMatter(source);
+export function checkMarks(file: string, source: string, today: Date): Finding[] {
+  return [...expiryMarks(file, source.split(/\r?\n/), today), ...ruleMarkFindings(file, source)];
+}
+
+/**
+ * The calendar's findings for one article as of `today`: a review that is due, a summary that has
+ * ended or ends soon, and its marks (checkMarks).
+ */
+export function checkArticle(article: Article, today: Date): Finding[] {
   return [
-    ...reviewDue(file, source, frontMatter, today),
-    ...summaryExpiry(file, source, frontMatter, today),
-    ...expiryMarks(file, lines, today),
-    ...ruleMarkFindings(file, source),
+    ...reviewDue(article, today),
+    ...summaryExpiry(article, today),
+    ...checkMarks(article.file, article.source, today),
   ];
 }
 
 /**
- * The mistakes in an article's front matter and images (plugins/blog-summaries/front-matter.ts),
- * as findings; a front matter YAML cannot read is one.
+ * An article as read, as findings: its mistakes (plugins/articles) when it has any, and its
+ * marks when its text reads; the calendar of its front matter once the front matter passes.
  */
-export function frontMatterFindings(
-  file: string,
-  source: string,
-  siteDir: string,
-  today: Date,
-): Finding[] {
-  const sourcePath = path.join(siteDir, file);
-  return articleProblems({sourcePath, source}, siteDir, today).map(({line, message}) => ({
-    file,
+export function articleFindings(read: ArticleRead, today: Date): Finding[] {
+  if (read.article !== undefined) return checkArticle(read.article, today);
+  const mistakes = read.problems.map(({line, message}) => ({
+    file: read.file,
     line,
     kind: 'invalid' as const,
     message,
   }));
+  const marks = read.source === undefined ? [] : checkMarks(read.file, read.source, today);
+  return [...mistakes, ...marks];
 }
 
 /** Findings that fail `npm run check-content`; the rest are reminders. */

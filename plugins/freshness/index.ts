@@ -1,7 +1,5 @@
-import {readFile} from 'node:fs/promises';
-import path from 'node:path';
 import {logger} from '@docusaurus/logger';
-import type {BlogContent, BlogPost, Options as BlogOptions} from '@docusaurus/plugin-content-blog';
+import type {BlogPost, Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {load} from 'cheerio';
 import type {FreshnessData} from '../../contracts/plugin-data';
@@ -9,14 +7,8 @@ import {reviewsOf} from '../../src/lib/changes';
 import {parseDay, toLongDate} from '../../src/lib/dates';
 import {toSiteSettings} from '../../src/lib/site-settings';
 import {endedNotice} from '../../src/lib/ended-rules';
-import {expiresOf} from '../blog-summaries/front-matter';
-import {
-  checkArticle,
-  entryRuleFindings,
-  firstMarkedDay,
-  formatFinding,
-  type Finding,
-} from './check';
+import {type Articles, blogPostsOf} from '../articles';
+import {checkArticle, entryRuleFindings, firstMarkedDay, formatFinding} from './check';
 
 type CreateFeedItems = NonNullable<NonNullable<BlogOptions['feedOptions']>['createFeedItems']>;
 
@@ -28,11 +20,12 @@ type ProcessBlogPosts = NonNullable<BlogOptions['processBlogPosts']>;
  * description and sharing tags, its sharing card and the feeds all read it. The cards say so
  * through `<Expires>` (src/components/BlogCard), on the reader's day too.
  */
-export function describeEndedPosts(buildDay: Date): ProcessBlogPosts {
+export function describeEndedPosts(buildDay: Date, articles: Articles): ProcessBlogPosts {
   return ({blogPosts}) =>
     Promise.resolve(
       blogPosts.map((post) => {
-        const lastDay = expiresOf(post.metadata.frontMatter);
+        const {expires} = articles.ofPost(post).frontMatter;
+        const lastDay = expires === undefined ? undefined : parseDay(expires);
         if (lastDay === undefined || lastDay >= buildDay) return post;
         const description = `${endedNotice(toLongDate(lastDay))} ${post.metadata.description}`;
         return {...post, metadata: {...post.metadata, description}};
@@ -49,8 +42,8 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The latest review's day and its changes, as a short list for the top of a feed item. */
-function latestChanges(post: BlogPost): string {
-  const [latest] = reviewsOf(post.metadata.frontMatter);
+function latestChanges(post: BlogPost, articles: Articles): string {
+  const [latest] = reviewsOf(articles.ofPost(post).frontMatter.changes);
   if (latest === undefined) return '';
   const lines = latest.changes.map((what) => `<li>${escapeHtml(what)}</li>`).join('');
   const day = toLongDate(new Date(latest.date));
@@ -87,13 +80,13 @@ export function feedContent(html: string, post: BlogPost, buildDay: Date): strin
  * content led by what the latest review changed, as the page's "What changed" says, and made by
  * `feedContent` on the build's day in China.
  */
-export function feedItemsOn(buildDay: Date): CreateFeedItems {
+export function feedItemsOn(buildDay: Date, articles: Articles): CreateFeedItems {
   return async ({defaultCreateFeedItems, ...params}) => {
     const items = await defaultCreateFeedItems(params);
     return items.map((item, index) => {
       const post = params.blogPosts[index];
       if (!post) throw new Error(`No blog post for feed item ${item.link}`);
-      const content = `${latestChanges(post)}${item.content ?? ''}`;
+      const content = `${latestChanges(post, articles)}${item.content ?? ''}`;
       return {
         ...item,
         content: feedContent(content, post, buildDay),
@@ -104,41 +97,28 @@ export function feedItemsOn(buildDay: Date): CreateFeedItems {
   };
 }
 
-/** The findings the build reports; a mark or date it cannot read stops the build. */
-async function checkPosts(
-  posts: readonly BlogPost[],
-  siteDir: string,
-  today: Date,
-): Promise<Finding[]> {
-  const findings = await Promise.all(
-    posts.map(async ({metadata}) => {
-      const file = metadata.source.replace(/^@site\//, '');
-      return checkArticle(file, await readFile(path.join(siteDir, file), 'utf8'), today);
-    }),
-  );
-  return [...entryRuleFindings(), ...findings.flat()];
-}
-
 /**
  * Keeps the blog's freshness visible: the build lists facts that have ended or end soon (in
  * China's calendar) and articles due for review, the same list as `npm run check-content`, as
  * warnings: a build never fails on a calendar date, only on a mark it cannot read (blog-summaries
  * checks the front matter's dates).
  */
-export default function freshness(context: LoadContext): Plugin {
+export default function freshness(context: LoadContext, articles: Articles): Plugin {
   return {
     name: 'freshness',
 
-    async allContentLoaded({allContent, actions}) {
-      const blog = allContent['docusaurus-plugin-content-blog']?.default as BlogContent | undefined;
-      if (!blog) throw new Error('freshness needs the blog plugin');
+    allContentLoaded({allContent, actions}) {
+      const posts = blogPostsOf(allContent);
       // The build's own day in China (BUILD_DATE builds as on another).
       const buildDay = parseDay(toSiteSettings(context.siteConfig.customFields).buildDay);
       if (!buildDay) throw new Error('freshness needs customFields.buildDay (YYYY-MM-DD)');
-      const findings = await checkPosts(blog.blogPosts, context.siteDir, buildDay);
+      const findings = [
+        ...entryRuleFindings(),
+        ...posts.flatMap((post) => checkArticle(articles.ofPost(post), buildDay)),
+      ];
       // Each guide's first marked day, so a build after it shows the guide's notice in its HTML.
       const firstMarks: FreshnessData['firstMarks'] = {};
-      for (const post of blog.blogPosts) {
+      for (const post of posts) {
         const first = firstMarkedDay(post.content);
         if (first !== undefined) firstMarks[post.metadata.permalink] = first;
       }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {load} from 'cheerio';
 import {socialCardPath} from '../../src/lib/social-card';
-import {blogPostsOf} from '../blog-summaries/summaries';
+import {type Articles, blogPostsOf} from '../articles';
 import {cleanTitle, collapse, type CardContent} from './card';
 import {heroArt, loadCardAssets, renderCard} from './render';
 
@@ -33,15 +33,19 @@ function htmlFileOf(outDir: string, route: string): string | null {
  * the URL `socialCardPath` gives (pages put that URL in og:image). Articles show the hero art of
  * their front matter, other pages the brand art. Fonts ship in ./fonts: nothing is fetched.
  */
-export default function socialCards(context: LoadContext): Plugin {
+export default function socialCards(context: LoadContext, articles: Articles): Plugin {
   /** Article permalink → its hero file. */
   let heroes = new Map<string, string>();
   return {
     name: 'social-cards',
 
     allContentLoaded({allContent}) {
-      const posts = blogPostsOf(allContent, context.siteDir);
-      heroes = new Map(posts.map((post) => [post.permalink, post.heroFile]));
+      heroes = new Map(
+        blogPostsOf(allContent).map((post) => [
+          post.metadata.permalink,
+          articles.ofPost(post).heroFile,
+        ]),
+      );
     },
 
     async postBuild({outDir, routesPaths}) {

@@ -1,4 +1,4 @@
-import {isoDay} from './dates';
+import type {Change} from '../../contracts/article';
 
 /** A review of an article: its day (YYYY-MM-DD) and what it changed, one line each. */
 export interface Review {
@@ -6,25 +6,16 @@ export interface Review {
   changes: string[];
 }
 
-/** A front-matter day as YYYY-MM-DD: text as written, YAML's Date, or that Date as JSON. */
-function dayText(value: unknown): string {
-  return value instanceof Date ? isoDay(value) : String(value).slice(0, 10);
-}
-
 /**
  * An article's reviews, newest first, from its validated `changes` (newest first, one entry per
  * line): the "What changed" list on its page and the top of its feed items.
  */
-export function reviewsOf(frontMatter: object): Review[] {
-  const {changes} = frontMatter as {changes?: unknown};
+export function reviewsOf(changes: readonly Change[]): Review[] {
   const reviews: Review[] = [];
-  for (const {date, what} of Array.isArray(changes)
-    ? (changes as {date: unknown; what: unknown}[])
-    : []) {
-    const day = dayText(date);
+  for (const {date, what} of changes) {
     const latest = reviews.at(-1);
-    if (latest?.date === day) latest.changes.push(String(what));
-    else reviews.push({date: day, changes: [String(what)]});
+    if (latest?.date === date) latest.changes.push(what);
+    else reviews.push({date, changes: [what]});
   }
   return reviews;
 }

@@ -1,11 +1,10 @@
-import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Locator} from '@playwright/test';
 import {BLOG_GROUPS, OTHER_GUIDES} from '../../src/data/blog-groups';
 import {TRANSLATOR_DEMO_PATH, site} from '../../src/data/site';
-import {parseFrontMatter} from '../../plugins/blog-summaries/front-matter';
+import {createArticles} from '../../plugins/articles';
 import {reviewsOf, type Review} from '../../src/lib/changes';
-import {toLongDate} from '../../src/lib/dates';
+import {chinaDay, toDisplayDate, toLongDate} from '../../src/lib/dates';
 import {
   SEARCHES,
   axeViolations,
@@ -39,22 +38,23 @@ const BADGE_SIZE = {width: expect.closeTo((50 * 119.66407) / 40, 1), height: 50}
  * slug, the date as cards show it, the day its facts were last checked (`last_update.date`),
  * that review's lines in `changes` and the heading /blogs lists it under (its `group`'s).
  */
-const ARTICLES = readdirSync(path.resolve(__dirname, '../../blog'), {withFileTypes: true})
-  .filter((entry) => entry.isDirectory())
-  .map(({parentPath, name}) => {
-    const folder = path.join(parentPath, name);
-    const file = readdirSync(folder).find((child) => /^index\.mdx?$/.test(child));
-    const source = file ? readFileSync(path.join(folder, file), 'utf8') : '';
-    const slug = /^slug:\s*["']?([a-z0-9-]+)/m.exec(source)?.[1];
-    const date = /^date:\s*["']?(\d{4})-(\d{2})-(\d{2})/m.exec(source)?.slice(1).join('/');
-    const reviewed = /^last_update:.*\n\s+date:\s*["']?(\d{4}-\d{2}-\d{2})/m.exec(source)?.[1];
-    const frontMatter = parseFrontMatter(source);
-    const [latest] = reviewsOf(frontMatter);
-    if (!slug || !date || !reviewed || !latest) {
-      throw new Error(`${name}: no slug, date, last_update.date or changes`);
-    }
-    const group = BLOG_GROUPS.find(({id}) => id === frontMatter.group)?.heading ?? OTHER_GUIDES;
-    return {slug, date, reviewed, latest, group};
+const ARTICLES = createArticles({
+  siteDir: path.resolve(__dirname, '../..'),
+  today: chinaDay(new Date()),
+})
+  .all()
+  .map(({file, article}) => {
+    if (article === undefined) throw new Error(`${file} does not pass npm run check-content`);
+    const {slug, date, last_update: review, changes, group} = article.frontMatter;
+    const [latest] = reviewsOf(changes);
+    if (latest === undefined) throw new Error(`${file}: no changes`);
+    return {
+      slug,
+      date: toDisplayDate(date),
+      reviewed: review.date,
+      latest,
+      group: BLOG_GROUPS.find(({id}) => id === group)?.heading ?? OTHER_GUIDES,
+    };
   });
 
 /** Each card's article slug and the date it shows, in the page's order. */

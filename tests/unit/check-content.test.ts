@@ -3,13 +3,14 @@
  * on a copy of the blog with a writer's mistake, as of an injected day.
  */
 import {execFile} from 'node:child_process';
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {cp, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {parseFrontMatter, reviewedOn} from '../../plugins/blog-summaries/front-matter';
+import {createArticles} from '../../plugins/articles';
 import {checkContent} from '../../scripts/check-content';
+import {chinaDay, parseDay} from '../../src/lib/dates';
 
 jest.setTimeout(60_000);
 
@@ -36,13 +37,12 @@ const MARKED = firstMarkedLine();
  * one still to come, and until a marked fact ends every fact holds on it.
  */
 function lastReviewDay(): Date {
-  const days = readdirSync(path.join(ROOT, 'blog')).flatMap((folder) => {
-    const file = path.join(ROOT, 'blog', folder, 'index.mdx');
-    if (!existsSync(file)) return [];
-    const reviewed = reviewedOn(parseFrontMatter(readFileSync(file, 'utf8')));
-    return reviewed ? [reviewed] : [];
-  });
-  return new Date(Math.max(...days.map((reviewed) => reviewed.getTime())));
+  const days = createArticles({siteDir: ROOT, today: chinaDay(new Date())})
+    .all()
+    .flatMap(({article}) => (article ? [article.frontMatter.last_update.date] : []));
+  const latest = parseDay(days.sort().at(-1) ?? '');
+  if (latest === undefined) throw new Error('no article of blog/ passes its rules');
+  return latest;
 }
 const REVIEWED = lastReviewDay();
 
@@ -77,7 +77,7 @@ it('fails with exit status 1 on the visa fact once it has ended, with the file, 
 
 it('passes as of a day when every fact still holds, saying how to get the build it did not measure', async () => {
   site = await blogCopy();
-  const result = await checkContent({siteDir: site, today: REVIEWED, build: false});
+  const result = checkContent({siteDir: site, today: REVIEWED, build: false});
   expect(result.exitCode).toBe(0);
   expect(result.lines).toContain(
     'First screens not measured: the build is missing; run npm run build (or leave out --no-build).',
@@ -87,7 +87,7 @@ it('passes as of a day when every fact still holds, saying how to get the build 
 it('measures the build it is given without building one, and says when that build is missing', async () => {
   site = await blogCopy();
   const buildDir = path.join(site, 'live');
-  const result = await checkContent({
+  const result = checkContent({
     siteDir: site,
     today: REVIEWED,
     build: true,
@@ -107,7 +107,7 @@ it('reports a missing description in one line without building, and fails', asyn
   await writeFile(file, withoutDescription);
   // A missing field is reported on the front matter's closing line.
   const closing = withoutDescription.split('\n').indexOf('---', 1) + 1;
-  const result = await checkContent({siteDir: site, today: REVIEWED, build: true});
+  const result = checkContent({siteDir: site, today: REVIEWED, build: true});
   expect(result.exitCode).toBe(1);
   expect(result.lines).toContain(
     `${VISA}:${closing}: invalid: "description" is missing: add the text for search results and sharing, like description: '…' (120-160 characters read best, at least 50)`,
@@ -125,7 +125,7 @@ it('gives a malformed change exactly one line, with its file, line and fix, and 
     '$1  - date: 2026-10-01\n    what: Fixed the visa list.\n  - date: 2026-10-20\n    what: Added Hainan.\n',
   );
   await writeFile(file, source);
-  const result = await checkContent({siteDir: site, today: REVIEWED, build: false});
+  const result = checkContent({siteDir: site, today: REVIEWED, build: false});
   expect(result.exitCode).toBe(1);
   expect(result.lines.filter((line) => line.includes(': invalid: '))).toEqual([
     `${VISA}:${lineOf(source, '- date: 2026-10-20')}: invalid: "changes" must list the newest first: move this change of 2026-10-20 above the one of 2026-10-01`,
@@ -136,8 +136,8 @@ describe('a writer mistake that would fail the build later, or publish garbled, 
   const TAOBAO = 'blog/2025-06-17-taobao-guide/index.mdx';
 
   /** The invalid lines of check-content on the blog copy, which must fail. */
-  async function invalidLines(): Promise<string[]> {
-    const result = await checkContent({siteDir: site!, today: REVIEWED, build: false});
+  function invalidLines(): string[] {
+    const result = checkContent({siteDir: site!, today: REVIEWED, build: false});
     expect(result.exitCode).toBe(1);
     return result.lines.filter((line) => line.includes(': invalid: '));
   }
@@ -149,7 +149,7 @@ describe('a writer mistake that would fail the build later, or publish garbled, 
       recursive: true,
     });
     const source = await readFile(path.join(site, copy), 'utf8');
-    expect(await invalidLines()).toEqual([
+    expect(invalidLines()).toEqual([
       `${copy}:${lineOf(source, 'slug:')}: invalid: "slug" taobao-guide is ${TAOBAO}'s too, and both would be /blog/taobao-guide: give this article a slug of its own, and its folder the same name`,
     ]);
   });
@@ -173,7 +173,7 @@ describe('a writer mistake that would fail the build later, or publish garbled, 
       ),
     );
     await writeFile(file, bytes);
-    expect(await invalidLines()).toEqual([
+    expect(invalidLines()).toEqual([
       `${VISA}:${line}: invalid: this line has bytes that are not UTF-8 (the file was saved in another encoding), which would show as �: save the file as UTF-8 and check the line`,
     ]);
   });
@@ -183,7 +183,7 @@ describe('a writer mistake that would fail the build later, or publish garbled, 
     const file = path.join(site, VISA);
     const source = (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: [China, 2025]');
     await writeFile(file, source);
-    expect(await invalidLines()).toEqual([
+    expect(invalidLines()).toEqual([
       `${VISA}:${lineOf(source, 'title:')}: invalid: "title" must be text: write the article's title, like title: "How to Use Taobao"`,
     ]);
   });
@@ -195,7 +195,7 @@ describe('a writer mistake that would fail the build later, or publish garbled, 
     await writeFile(file, source);
     const kilobytes = Math.ceil(Buffer.byteLength(source) / 1024);
     expect(kilobytes).toBeGreaterThan(1_000);
-    expect(await invalidLines()).toEqual([
+    expect(invalidLines()).toEqual([
       `${VISA}:1: invalid: the article is ${kilobytes} KB, over the 200 KB an article may be: split it into two articles that link each other`,
     ]);
   });
@@ -208,8 +208,7 @@ it("counts today in China: 1 January in Beijing ends a fact marked to 31 Decembe
     doNotFake: ['setImmediate', 'nextTick'],
   });
   try {
-    const {chinaDay} = await import('../../src/lib/dates');
-    const result = await checkContent({siteDir: site, today: chinaDay(new Date()), build: false});
+    const result = checkContent({siteDir: site, today: chinaDay(new Date()), build: false});
     expect(result.exitCode).toBe(1);
     expect(result.lines.join('\n')).toContain(`${VISA}:${MARKED}: expired:`);
   } finally {

@@ -5,32 +5,32 @@
  */
 import type {BlogPost} from '@docusaurus/plugin-content-blog';
 import {describeEndedPosts, feedContent, feedItemsOn} from '../../plugins/freshness';
+import {FRONT_MATTER, SOURCE_PATH, articlesOver, postOf, sourceOf} from './articles';
 
-const post = (frontMatter: Record<string, unknown>): BlogPost =>
-  ({metadata: {description: 'Visa-free for 30 days.', frontMatter}}) as unknown as BlogPost;
+const post = postOf({description: 'Visa-free for 30 days.'}) as unknown as BlogPost;
 
-async function descriptionOn(buildDay: string, frontMatter: Record<string, unknown>) {
-  const processed = await describeEndedPosts(new Date(buildDay))({
-    blogPosts: [post(frontMatter)],
-  });
+/** The post's description in a build on that day, its article having these extra lines. */
+async function descriptionOn(buildDay: string, ...lines: string[]) {
+  const {articles} = articlesOver({[SOURCE_PATH]: sourceOf([...FRONT_MATTER, ...lines])});
+  const processed = await describeEndedPosts(new Date(buildDay), articles)({blogPosts: [post]});
   return processed?.[0]?.metadata.description;
 }
 
 describe('describeEndedPosts', () => {
-  const expires = new Date('2026-12-31T00:00:00Z');
+  const expires = 'expires: 2026-12-31';
 
   it('leaves the description alone up to and on the last day', async () => {
-    expect(await descriptionOn('2026-12-31', {expires})).toBe('Visa-free for 30 days.');
+    expect(await descriptionOn('2026-12-31', expires)).toBe('Visa-free for 30 days.');
   });
 
   it('says the rules ended first, from the next day', async () => {
-    expect(await descriptionOn('2027-01-01', {expires})).toBe(
+    expect(await descriptionOn('2027-01-01', expires)).toBe(
       'Some rules in this guide were announced to end on 31 December 2026; check whether they have been extended before you rely on them. Visa-free for 30 days.',
     );
   });
 
   it('leaves a post without expires alone', async () => {
-    expect(await descriptionOn('2030-01-01', {})).toBe('Visa-free for 30 days.');
+    expect(await descriptionOn('2030-01-01')).toBe('Visa-free for 30 days.');
   });
 });
 
@@ -69,23 +69,24 @@ describe('feedContent: a feed item never carries the notes after marked facts', 
 describe('feedItemsOn', () => {
   it('leads an item with its latest review’s day and lines, as text, before the post', async () => {
     const changes = [
-      {date: new Date('2026-11-25T00:00:00Z'), what: 'Cards <Visa & Mastercard> at metro gates.'},
-      {date: new Date('2026-11-25T00:00:00Z'), what: 'Checked every fact.'},
-      {date: new Date('2026-06-01T00:00:00Z'), what: 'An older review.'},
+      'changes:',
+      '  - date: 2026-11-25',
+      "    what: 'Cards <Visa & Mastercard> at metro gates.'",
+      '  - date: 2026-11-25',
+      '    what: Checked every fact.',
+      '  - date: 2026-06-01',
+      '    what: An older review.',
     ];
-    const blogPost = {
-      content: 'No marked fact.',
-      metadata: {
-        date: '2025-06-17T00:00:00.000Z',
-        lastUpdatedAt: 1795564800000,
-        frontMatter: {changes},
-      },
-    };
+    const lines = FRONT_MATTER.filter((line) => !/^(changes:| {2}- date:| {4}what:)/.test(line))
+      .map((line) => line.replace('  date: 2025-08-01', '  date: 2026-11-25'))
+      .concat(changes);
+    const {articles} = articlesOver({[SOURCE_PATH]: sourceOf(lines)});
+    const blogPost = {content: 'No marked fact.', ...postOf({lastUpdatedAt: 1795564800000})};
     const params = {
       blogPosts: [blogPost],
       defaultCreateFeedItems: () => Promise.resolve([{link: '/blog/x', content: '<p>Body</p>'}]),
     } as unknown as Parameters<ReturnType<typeof feedItemsOn>>[0];
-    const [item] = await feedItemsOn(new Date('2026-11-28T00:00:00Z'))(params);
+    const [item] = await feedItemsOn(new Date('2026-11-28T00:00:00Z'), articles)(params);
     expect(item?.content).toBe(
       '<p><strong>What changed since our last check, 25 November 2026:</strong></p><ul><li>Cards &lt;Visa &amp; Mastercard&gt; at metro gates.</li><li>Checked every fact.</li></ul><p>Body</p>',
     );

@@ -1,10 +1,5 @@
 /** @jest-environment node */
-import {
-  checkArticle,
-  firstMarkedDay,
-  formatFinding,
-  isFailure,
-} from '../../plugins/freshness/check';
+import {checkMarks, firstMarkedDay, formatFinding, isFailure} from '../../plugins/freshness/check';
 import {
   COUNTRIES,
   ENTRY_RULES,
@@ -53,13 +48,13 @@ describe('marks that name a rule (<Expires rule>)', () => {
   it('end on the rule’s day in the data file', () => {
     const body = 'Visa-free <Expires rule="one-sided-30-day">for 30 days</Expires>.';
     expect(firstMarkedDay(article(body))).toBe(ONE_SIDED.end);
-    const findings = checkArticle(FILE, article(body), day('2027-01-01'));
+    const findings = checkMarks(FILE, article(body), day('2027-01-01'));
     expect(findings.map((finding) => finding.kind)).toEqual(['expired']);
   });
 
   it('fail on a rule the data file does not have, or one with no end', () => {
     const body = '<Expires rule="nope">a</Expires> <Expires rule="240-hour-transit">b</Expires>';
-    const findings = checkArticle(FILE, article(body), day('2026-11-25'));
+    const findings = checkMarks(FILE, article(body), day('2026-11-25'));
     expect(findings.map(formatFinding)).toEqual([
       `${FILE}:8: invalid: <Expires rule="nope">: no rule with that id in src/data/entry-rules.ts`,
       `${FILE}:8: invalid: <Expires rule="240-hour-transit">: that rule has no announced end in src/data/entry-rules.ts`,
@@ -73,7 +68,7 @@ describe('marks that name a rule (<Expires rule>)', () => {
       '<Expires rule="one-sided-30-day">Stay 30 days, from 1 June 2025.',
       'The scheme runs until 31 December 2027. It was extended to 2027-12-31 on 3 November 2025.</Expires>',
     ].join('\n');
-    const findings = checkArticle(FILE, article(body), day('2026-09-01'));
+    const findings = checkMarks(FILE, article(body), day('2026-09-01'));
     expect(findings.map((finding) => [finding.kind, finding.line])).toEqual([
       ['other-end', 11],
       ['other-end', 11],
@@ -85,13 +80,13 @@ describe('marks that name a rule (<Expires rule>)', () => {
     const right = body
       .replace('31 December 2027', '31 December 2026')
       .replace('2027-12-31', '2026-12-31');
-    expect(checkArticle(FILE, article(right), day('2026-09-01'))).toEqual([]);
+    expect(checkMarks(FILE, article(right), day('2026-09-01'))).toEqual([]);
   });
 
   it('fail on a second mark of one rule in one section, not in the next', () => {
     const mark = '<Expires rule="one-sided-30-day">30 days</Expires>';
     const body = ['## One', mark, '', mark, '', '### Two', mark].join('\n');
-    const findings = checkArticle(FILE, article(body), day('2026-09-01'));
+    const findings = checkMarks(FILE, article(body), day('2026-09-01'));
     expect(findings.map((finding) => [finding.kind, finding.line])).toEqual([['repeated', 11]]);
   });
 });

@@ -1,48 +1,32 @@
 import path from 'node:path';
+import {formatProblem} from '../../plugins/articles/problem';
+import {brokenMarkdownImage} from '../../plugins/articles/images';
 import {
-  articleProblems,
-  brokenMarkdownImage,
-  expiresOf,
-  formatProblem,
-  parseFrontMatter,
-  type ArticleInput,
-} from '../../plugins/blog-summaries/front-matter';
+  CHANGES,
+  FILE,
+  FRONT_MATTER,
+  SITE as siteDir,
+  TODAY,
+  articleOf,
+  read,
+  sourceOf,
+} from './articles';
 
-const siteDir = path.join(__dirname, 'fixtures');
-/** The build's day in China that these articles are checked on. */
-const TODAY = new Date('2026-11-28T00:00:00Z');
-const FILE = 'blog/2025-07-01-good-post/index.md';
-const sourcePath = path.join(siteDir, FILE);
+/** The source at this path, as `{sourcePath, source}`. */
+function article(lines: readonly string[], body = 'Text.', path = sourcePath) {
+  return {sourcePath: path, source: sourceOf(lines, body)};
+}
 
-/** The review's line in `changes`, newest first. */
-const CHANGES = [
-  'changes:',
-  '  - date: 2025-08-01',
-  '    what: Checked every fact against its source.',
-];
-
-const FRONT_MATTER = [
-  'slug: good-post',
-  'title: "A good post"',
-  "description: 'What the post is about, for search results and for sharing it.'",
-  'date: 2025-07-01',
-  'image: ./hero.svg',
-  "excerpt: 'Shown on the cards.'",
-  'last_update:',
-  '  date: 2025-08-01',
-  ...CHANGES,
-];
-
-/** An article's source with the given front-matter lines and body. */
-function article(lines: readonly string[], body = 'Text.', path = sourcePath): ArticleInput {
-  return {sourcePath: path, source: `---\n${lines.join('\n')}\n---\n\n${body}\n`};
+/** The problems' lines, as every check prints them. */
+function problemsOf({sourcePath, source}: {sourcePath: string; source: string}, today = TODAY) {
+  return read(source, sourcePath, today).problems;
 }
 
 function messages(lines: readonly string[], body?: string): string[] {
-  return articleProblems(article(lines, body), siteDir, TODAY).map((problem) =>
-    formatProblem(FILE, problem),
-  );
+  return problemsOf(article(lines, body)).map((problem) => formatProblem(FILE, problem));
 }
+
+const sourcePath = path.join(siteDir, FILE);
 
 const without = (field: string) => FRONT_MATTER.filter((line) => !line.startsWith(`${field}:`));
 /** The front matter with one field's line replaced. */
@@ -85,10 +69,10 @@ describe('the front-matter rules', () => {
     ]);
   });
 
-  it('read expires as the UTC midnight of its day, and nothing when absent', () => {
-    const frontMatter = parseFrontMatter(article([...FRONT_MATTER, 'expires: 2026-12-31']).source);
-    expect(expiresOf(frontMatter)).toEqual(new Date('2026-12-31T00:00:00Z'));
-    expect(expiresOf(parseFrontMatter(article(FRONT_MATTER).source))).toBeUndefined();
+  it('read expires as its day, and nothing when absent', () => {
+    const {frontMatter} = articleOf(sourceOf([...FRONT_MATTER, 'expires: 2026-12-31']));
+    expect(frontMatter.expires).toBe('2026-12-31');
+    expect(articleOf(sourceOf()).frontMatter.expires).toBeUndefined();
     expect(messages([...FRONT_MATTER, "expires: '2026-12-31'"])).toEqual([]);
   });
 
@@ -189,9 +173,7 @@ describe('the front-matter schema', () => {
       'Text.',
       path.join(siteDir, 'blog/2025-07-02-wrong/index.md'),
     );
-    expect(
-      articleProblems(elsewhere, siteDir, TODAY).map(({line, message}) => [line, message]),
-    ).toContainEqual([
+    expect(problemsOf(elsewhere).map(({line, message}) => [line, message])).toContainEqual([
       2,
       '"slug" must match the folder name <YYYY-MM-DD>-good-post, got folder "2025-07-02-wrong": rename one of them',
     ]);

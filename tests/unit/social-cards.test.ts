@@ -9,6 +9,7 @@ import {
   type CardContent,
   type CardNode,
 } from '../../plugins/social-cards/card';
+import {createArticles} from '../../plugins/articles';
 import socialCards, {readPageText} from '../../plugins/social-cards/index';
 import {PALETTE, parsePalette} from '../../src/lib/brand-palette';
 import {
@@ -206,27 +207,35 @@ describe('the plugin', () => {
       siteDir,
       siteConfig: {title: 'Gotcha Labs', url: 'https://gotchalabs.app', titleDelimiter: '|'},
     } as unknown as LoadContext;
-    const frontMatter = {
-      slug: 'with-hero',
-      title: 'With hero',
-      description: 'A post.',
-      date: new Date('2025-06-17'),
-      image: './cover.svg',
-      excerpt: 'A post.',
-      last_update: {date: '2025-06-17'},
-    };
+    // The post's article, written out as a writer would, for the model to read.
+    await writeFile(
+      path.join(postDir(), 'index.md'),
+      [
+        '---',
+        'slug: with-hero',
+        'title: With hero',
+        'description: A post.',
+        'date: 2025-06-17',
+        'image: ./cover.svg',
+        'excerpt: A post.',
+        'last_update:',
+        '  date: 2025-06-17',
+        'changes:',
+        '  - date: 2025-06-17',
+        '    what: First published.',
+        '---',
+        '',
+        'Text.',
+      ].join('\n'),
+    );
     const blogPost = {
-      metadata: {
-        source: '@site/blog/2025-06-17-with-hero/index.md',
-        permalink: '/blog/with-hero',
-        title: 'With hero',
-        date: new Date('2025-06-17'),
-        unlisted: false,
-        frontMatter,
-      },
+      metadata: {source: '@site/blog/2025-06-17-with-hero/index.md', permalink: '/blog/with-hero'},
     };
     const allContent = {'docusaurus-plugin-content-blog': {default: {blogPosts: [blogPost]}}};
-    const plugin = socialCards(context);
+    const plugin = socialCards(
+      context,
+      createArticles({siteDir, today: new Date('2026-11-28T00:00:00Z')}),
+    );
     const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
       await plugin.allContentLoaded?.({allContent, actions: {}} as never);

@@ -24,6 +24,7 @@ import WhatChanged from '@site/src/components/WhatChanged';
 import {BLOG_TITLE, site} from '@site/src/data/site';
 import {useBuildDay} from '@site/src/hooks/useSiteSettings';
 import {reviewsOf} from '@site/src/lib/changes';
+import {articleFrontMatter} from '@site/contracts/article';
 import {parseDay, toDisplayDate, toLongDate} from '@site/src/lib/dates';
 import {ENDED_NOTICE} from '@site/src/lib/ended-rules';
 import {jsonLdText} from '@site/src/lib/json-ld';
@@ -171,8 +172,8 @@ function Article({children}: {children: ReactNode}): ReactNode {
   // The front matter's `image`, which plugins/blog-summaries requires of every post.
   const heroUrl = assets.image;
   if (heroUrl === undefined) throw new Error(`No hero image for ${metadata.permalink}`);
-  // Optional: without it the hero is treated as decoration, as the title follows it.
-  const {image_alt: imageAlt, related} = frontMatter as {image_alt?: string; related?: string[]};
+  // `image_alt` is optional: without it the hero is treated as decoration, as the title follows it.
+  const {image_alt: imageAlt, related, changes} = articleFrontMatter(frontMatter);
   return (
     <Layout>
       <ArticleHead heroUrl={heroUrl} />
@@ -195,7 +196,7 @@ function Article({children}: {children: ReactNode}): ReactNode {
             <ArticleDates />
           </header>
           <EndedNotice />
-          <WhatChanged reviews={reviewsOf(frontMatter)} />
+          <WhatChanged reviews={reviewsOf(changes)} />
           <Contents />
           <div id={blogPostContainerID} className="markdown">
             <MDXContent>{children}</MDXContent>

@@ -1,34 +1,16 @@
 /**
- * The rules of an article's front matter and images, in one place: the build (blog-summaries,
- * freshness) and `npm run check-content` read them from here. The front matter is read with its
- * lines (yaml) and checked against one schema (Joi); each mistake is one problem with its line,
- * the field, the rule and the fix, in words a writer acts on.
+ * The rules of an article's front matter, in words a writer acts on: one Joi schema, one message
+ * for each of its error types, and the value it returns typed as contracts/article.ts says, with
+ * every key of that type present in the schema (checked when the code compiles).
  */
 import {existsSync} from 'node:fs';
 import path from 'node:path';
-import type {OnBrokenMarkdownImagesFunction} from '@docusaurus/types';
 import Joi from 'joi';
-import {isMap, isNode, isScalar, isSeq, LineCounter, parseDocument} from 'yaml';
+import type {ArticleFrontMatter} from '../../contracts/article';
 import {BLOG_GROUPS} from '../../src/data/blog-groups';
-import {isoDay, parseDay, utcDay} from '../../src/lib/dates';
-
-/** One mistake in an article's front matter or images. */
-export interface ArticleProblem {
-  /** 1-based line of the article's source: the field's, or the front matter's end when missing. */
-  line: number;
-  /** The front-matter field (`description`, `last_update.date`), or `image` for one in the text. */
-  field: string;
-  /** The rule and the fix. */
-  message: string;
-}
-
-/** What the rules read of one article. */
-export interface ArticleInput {
-  /** Absolute path of the article's Markdown file. */
-  sourcePath: string;
-  /** Its text: the front matter is read from it, with its lines. */
-  source: string;
-}
+import {isoDay, parseDay} from '../../src/lib/dates';
+import type {ArticleProblem} from './problem';
+import type {FieldPath} from './yaml';
 
 /** The only slug rule: kebab-case, and the folder is `<YYYY-MM-DD>-<slug>`. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -37,10 +19,9 @@ export const MAX_RELATED = 3;
 /** The cards show the excerpt whole up to this length. */
 export const MAX_EXCERPT = 220;
 
+/** A publication date: a day, or a moment of it (which orders posts of one day). */
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-type FieldPath = readonly (string | number)[];
 
 /** A rule's message, and where under the checked field it points when not at the field itself. */
 class Rule extends Error {
@@ -207,11 +188,19 @@ function notAfterToday(value: unknown, helpers: Joi.CustomHelpers): unknown {
   }
   return value;
 }
+const flag = (field: string) =>
+  Joi.boolean()
+    .strict()
+    .messages({'boolean.base': `"${field}" must be true or false`});
+
 const RELATED = `"related" must list 1 to ${MAX_RELATED} article slugs, like [taobao-guide, gotcha-vs-rest]`;
 const TEXT_TYPES = ['string.base', 'string.empty', 'string.pattern.base'];
 
-/** The front matter's schema; keys in the order a writer reads the problems of one line. */
-const SCHEMA = Joi.object({
+/**
+ * The front matter's fields, keys in the order a writer reads the problems of one line: exactly
+ * the keys of ArticleFrontMatter, no more and none missing.
+ */
+const FIELDS = {
   slug: text('slug', 'the folder\'s name after its date, like "slug: taobao-guide"').custom(
     onText(slugMatchesFolder),
   ),
@@ -232,9 +221,12 @@ const SCHEMA = Joi.object({
       'string.max': `"excerpt" is {#value.length} characters; keep it to ${MAX_EXCERPT} for the cards`,
     }),
   // The blog plugin would fall back to the folder's date: a post must say when it was published.
+  // The moment it was published, as the blog plugin reads a YAML timestamp: a day is its UTC
+  // midnight, and text would be read again with a "Z" added.
   date: writtenDay('"date"', DATE, (got) => `"date" must be a date like 2025-06-17, got ${got}`)
     .empty(null)
     .required()
+    .custom((value: string) => new Date(value))
     .messages({
       'any.required': '"date" is missing: add the day it was published, like "date: 2025-06-17"',
     }),
@@ -294,111 +286,20 @@ const SCHEMA = Joi.object({
     .messages(
       all('"tags" must be a list of words, like [visas, payments]', 'array.base', ...TEXT_TYPES),
     ),
-  ...Object.fromEntries(
-    ['draft', 'unlisted', 'hide_table_of_contents'].map((field) => [
-      field,
-      Joi.boolean()
-        .strict()
-        .messages({'boolean.base': `"${field}" must be true or false`}),
-    ]),
-  ),
-})
+  draft: flag('draft'),
+  unlisted: flag('unlisted'),
+  hide_table_of_contents: flag('hide_table_of_contents'),
+} satisfies {[Field in keyof ArticleFrontMatter]-?: Joi.Schema};
+
+/** The schema of the whole front matter; fields of the framework's own it does not name pass. */
+const SCHEMA = Joi.object<ArticleFrontMatter>(FIELDS)
   .unknown(true)
   .messages({'object.base': 'the front matter must be fields, one a line, like "title: …"'});
 
-/** The closing `---`'s index among the source's lines, or 0 without front matter. */
-function frontMatterEnd(lines: readonly string[]): number {
-  const end = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
-  return end === -1 ? 0 : end;
-}
-
-/**
- * An article's front matter as YAML: its value, the line of a field's key in the article's
- * source (the nearest enclosing field's, or the front matter's end, when it is missing), and the
- * first error of YAML that cannot be read, as a problem.
- */
-function readFrontMatter(source: string) {
-  const lines = source.split(/\r?\n/);
-  const end = frontMatterEnd(lines);
-  const lineCounter = new LineCounter();
-  const document = parseDocument(lines.slice(1, end).join('\n'), {lineCounter});
-  // The YAML starts on the article's second line.
-  const lineAt = (offset = 0) => lineCounter.linePos(offset).line + 1;
-  const lineOf = (field: FieldPath): number => {
-    let [node, line]: [unknown, number] = [document.contents, end + 1];
-    for (const key of field) {
-      const pair =
-        isMap(node) && node.items.find((item) => isScalar(item.key) && item.key.value === key);
-      const child: unknown = pair ? pair.key : isSeq(node) ? node.items[key as number] : undefined;
-      if (!isNode(child)) break;
-      line = lineAt(child.range?.[0]);
-      node = pair ? pair.value : child;
-    }
-    return line;
-  };
-  const problems: ArticleProblem[] = document.errors.slice(0, 1).map((error) => ({
-    line: lineAt(error.pos[0]),
-    field: '',
-    message: `the front matter (between the two --- lines) cannot be read: ${error.message.split(' at line')[0]}`,
-  }));
-  let data: unknown = {};
-  if (problems.length === 0) {
-    try {
-      data = document.toJS() ?? {};
-    } catch (error) {
-      // An alias bomb (aliases nested until the value is millions of nodes) and the like.
-      problems.push({
-        line: 2,
-        field: '',
-        message: `the front matter (between the two --- lines) cannot be read: ${error instanceof Error ? error.message : String(error)}; write each field's value out rather than with & and * aliases`,
-      });
-    }
-  }
-  return {data, lineOf, problems};
-}
-
-/** The line of a front-matter field (`expires`, `last_update.date`) in an article's source. */
-export function frontMatterLine(source: string, field: string): number {
-  return readFrontMatter(source).lineOf(field.split('.'));
-}
-
-/** A calendar day: YAML's Date at UTC midnight, or `YYYY-MM-DD` text; anything else undefined. */
-function dayOf(value: unknown): Date | undefined {
-  if (typeof value === 'string') return parseDay(value);
-  if (!(value instanceof Date) || Number.isNaN(value.getTime())) return undefined;
-  return utcDay(value).getTime() === value.getTime() ? value : undefined;
-}
-
-/**
- * An article's front matter as data (its days as text), or `{}` when its YAML cannot be read
- * (articleProblems says why): the checks outside the build read it without the framework.
- */
-export function parseFrontMatter(source: string): Record<string, unknown> {
-  const {data} = readFrontMatter(source);
-  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-}
-
-/**
- * The last day the post's title, description and excerpt hold (front matter `expires`), as a UTC
- * midnight; undefined when the post gives none. Read it only from a validated post: a malformed
- * value fails the build first (see articleProblems).
- */
-export function expiresOf(frontMatter: Record<string, unknown>): Date | undefined {
-  return dayOf(frontMatter.expires);
-}
-
-/** The day the post's facts were last checked (`last_update.date`), as a UTC midnight. */
-export function reviewedOn(frontMatter: Record<string, unknown>): Date | undefined {
-  return dayOf((frontMatter.last_update as {date?: unknown} | null | undefined)?.date);
-}
-
-/** Every mistake of the front matter against the schema, one problem each, on its field's line. */
-function frontMatterProblems({sourcePath, source}: ArticleInput, today: Date): ArticleProblem[] {
-  const {data, lineOf, problems} = readFrontMatter(source);
-  if (problems.length > 0) return problems;
-  const {error} = SCHEMA.validate(data, {abortEarly: false, context: {sourcePath, today}});
+/** A rule's message, or Joi's own, with where it points. */
+function problemsOf(error: Joi.ValidationError, lineOf: (field: FieldPath) => number) {
   const entries = new Set<string>();
-  return (error?.details ?? []).flatMap(({path: field, message, context}) => {
+  return error.details.flatMap(({path: field, message, context}): ArticleProblem[] => {
     const thrown: unknown = context?.error;
     const rule = thrown instanceof Rule ? thrown : undefined;
     // One line for a malformed entry of a list of fields (a change): its first mistake.
@@ -410,138 +311,17 @@ function frontMatterProblems({sourcePath, source}: ArticleInput, today: Date): A
   });
 }
 
-const FENCE = /^\s*(```|~~~)/;
-const MARKDOWN_IMAGE = /!\[[^\]]*\]\(\s*<?([^)\s>]+)/g;
-
-/** The file a Markdown image's address names, or undefined for a URL or a page anchor. */
-function localImageFile(url: string, sourcePath: string, siteDir: string): string | undefined {
-  if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('#')) return undefined;
-  const pathname = decodeURIComponent(url.replace(/[?#].*$/, ''));
-  return pathname.startsWith('/')
-    ? path.join(siteDir, 'static', pathname)
-    : path.resolve(path.dirname(sourcePath), pathname);
-}
-
-/** Every `![…](./file)` of the text (outside code blocks) whose file does not exist. */
-export function inlineImageProblems(
-  {sourcePath, source}: ArticleInput,
-  siteDir: string,
-): ArticleProblem[] {
-  const lines = source.split(/\r?\n/);
-  const problems: ArticleProblem[] = [];
-  let inCode = false;
-  lines.forEach((text, index) => {
-    if (index <= frontMatterEnd(lines)) return;
-    if (FENCE.test(text)) inCode = !inCode;
-    if (inCode) return;
-    for (const [, url = ''] of text.matchAll(MARKDOWN_IMAGE)) {
-      const file = localImageFile(url, sourcePath, siteDir);
-      if (file === undefined || existsSync(file)) continue;
-      problems.push({line: index + 1, field: 'image', message: missingImageMessage(url)});
-    }
-  });
-  return problems;
-}
-
-function missingImageMessage(url: string): string {
-  return `the image ${url} does not exist: put the file beside the article (or under static/ for a /… path) or correct the path`;
-}
-
 /**
- * Every mistake of one article's front matter and images, one problem each (a rule broken twice
- * on one line once), so a writer fixes them all in one go. `today` is the build's day in China,
- * after which no review can have happened.
+ * The front matter checked against the rules: the validated value, or every mistake, one
+ * problem each on its field's line. `today` is the build's day in China, after which no review
+ * can have happened; `sourcePath` is the article's file, beside which its hero must be.
  */
-export function articleProblems(
-  article: ArticleInput,
-  siteDir: string,
-  today: Date,
-): ArticleProblem[] {
-  const problems = [
-    ...frontMatterProblems(article, today),
-    ...inlineImageProblems(article, siteDir),
-  ];
-  return problems
-    .filter(
-      (problem, index) =>
-        problems.findIndex(
-          ({line, message}) => line === problem.line && message === problem.message,
-        ) === index,
-    )
-    .sort((a, b) => a.line - b.line);
+export function validateFrontMatter(
+  data: unknown,
+  lineOf: (field: FieldPath) => number,
+  context: {sourcePath: string; today: Date},
+): {value: ArticleFrontMatter; problems: []} | {value?: undefined; problems: ArticleProblem[]} {
+  const result = SCHEMA.validate(data, {abortEarly: false, context});
+  if (result.error === undefined) return {value: result.value, problems: []};
+  return {problems: problemsOf(result.error, lineOf)};
 }
-
-/** The most bytes an article's source may have: some six times the longest guide's (35 KB in November 2026). */
-export const MAX_ARTICLE_BYTES = 200 * 1024;
-
-const UTF8 = new TextDecoder('utf-8', {fatal: true});
-
-/**
- * An article's text from its file's bytes, or the one problem that stops it being read: more
- * than MAX_ARTICLE_BYTES, or bytes that are not UTF-8, which Node would publish as U+FFFD (�).
- * Line by line, as a newline byte is never part of a longer UTF-8 character, to name the line.
- */
-export function articleText(bytes: Uint8Array): {source: string} | {problem: ArticleProblem} {
-  if (bytes.length > MAX_ARTICLE_BYTES) {
-    const size = (count: number) => `${Math.ceil(count / 1024)} KB`;
-    const message = `the article is ${size(bytes.length)}, over the ${size(MAX_ARTICLE_BYTES)} an article may be: split it into two articles that link each other`;
-    return {problem: {line: 1, field: '', message}};
-  }
-  let start = 0;
-  for (let line = 1; start <= bytes.length; line += 1) {
-    const newline = bytes.indexOf(0x0a, start);
-    const end = newline === -1 ? bytes.length : newline;
-    try {
-      UTF8.decode(bytes.subarray(start, end));
-    } catch {
-      const message =
-        'this line has bytes that are not UTF-8 (the file was saved in another encoding), which would show as �: save the file as UTF-8 and check the line';
-      return {problem: {line, field: '', message}};
-    }
-    start = end + 1;
-  }
-  return {source: new TextDecoder().decode(bytes)};
-}
-
-/**
- * Each article whose slug an earlier one (by file) already has, as a problem on its slug's line:
- * the blog would put both at one address.
- */
-export function duplicateSlugs<T extends {file: string; source: string}>(
-  articles: readonly T[],
-): {article: T; problem: ArticleProblem}[] {
-  const firstWith = new Map<unknown, string>();
-  return [...articles]
-    .sort((a, b) => a.file.localeCompare(b.file))
-    .flatMap((article) => {
-      const {slug} = parseFrontMatter(article.source);
-      const earlier = firstWith.get(slug);
-      if (typeof slug !== 'string') return [];
-      if (earlier === undefined) {
-        firstWith.set(slug, article.file);
-        return [];
-      }
-      const message = `"slug" ${slug} is ${earlier}'s too, and both would be /blog/${slug}: give this article a slug of its own, and its folder the same name`;
-      return [
-        {article, problem: {line: frontMatterLine(article.source, 'slug'), field: 'slug', message}},
-      ];
-    });
-}
-
-/** `blog/…/index.mdx:12: invalid: "description" is missing: add …`, as every check prints one. */
-export function formatProblem(file: string, {line, message}: ArticleProblem): string {
-  return `${file}:${line}: invalid: ${message}`;
-}
-
-/**
- * The Markdown hook for an image whose file is missing, in any MDX page: the same one line as
- * check-content, where the framework's own message suggests switching the check off.
- */
-export const brokenMarkdownImage: OnBrokenMarkdownImagesFunction = ({
-  sourceFilePath,
-  url,
-  node,
-}) => {
-  const line = node.position?.start.line ?? 1;
-  throw new Error(`${sourceFilePath}:${line}: invalid: ${missingImageMessage(url)}`);
-};
