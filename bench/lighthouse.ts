@@ -24,7 +24,7 @@ const METRICS = {
 export type FormFactor = 'mobile' | 'desktop';
 export type Figure = (typeof CATEGORIES)[number] | keyof typeof METRICS;
 /** Scores (0–100) and metrics (ms; CLS unitless); null where Lighthouse gave none. */
-export type Figures = Record<Figure, number | null>;
+type Figures = Record<Figure, number | null>;
 type Run = Figures & {round: number; seconds: number; benchmarkIndex: number};
 
 export interface RouteLighthouse {

@@ -133,7 +133,7 @@ async function measure(
     errors: result.errors + result.timeouts,
   };
 }
-export type LoadRun = Awaited<ReturnType<typeof measure>>;
+type LoadRun = Awaited<ReturnType<typeof measure>>;
 
 export async function measureLoad(
   ours: Server,

@@ -32,7 +32,7 @@ const codes = (counts: Record<string, number>): string =>
     .join(' ');
 
 /** A titled table of rows whose keys are the column headers; numbers are right-aligned. */
-export function table(title: string, rows: Record<string, Cell>[]): string {
+function table(title: string, rows: Record<string, Cell>[]): string {
   const head = Object.keys(rows[0] ?? {});
   const cells = [head, ...rows.map((row) => Object.values(row).map(show))];
   const width = (c: number) => Math.max(...cells.map((row) => (row[c] ?? '').length));

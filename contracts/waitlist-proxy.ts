@@ -185,7 +185,7 @@ function stopReading<T>(reader: ReadableStreamDefaultReader, status: T): T {
 }
 
 /** A body over MAX_BODY_BYTES (413) or not complete within BODY_TIMEOUT_S (408), or the body. */
-export async function readBody(request: Request): Promise<ArrayBuffer | 408 | 413> {
+async function readBody(request: Request): Promise<ArrayBuffer | 408 | 413> {
   if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return 413;
   if (!request.body) return new ArrayBuffer(0);
   const reader = request.body.getReader();

@@ -21,7 +21,7 @@ export const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 
 const ARTICLE_BODY = /\bid="?__blog-post-container\b/;
 
-export function isArticle(html: string): boolean {
+function isArticle(html: string): boolean {
   return ARTICLE_BODY.test(html);
 }
 
@@ -49,7 +49,7 @@ export function firstScreenBytes(html: string, headerBytes: number): number {
  * sends with a page in brotli over plain HTTP, as Chromium counts them: `_headers`' rules for the
  * path without HSTS, then the server's own, each value as long as the real one.
  */
-export function pageHeaderBytes(rules: readonly HeaderRule[], urlPath: string, bodyBytes: number) {
+function pageHeaderBytes(rules: readonly HeaderRule[], urlPath: string, bodyBytes: number) {
   const headers: [string, string][] = [
     ...[...headersFor(rules, urlPath)].filter(([name]) => name !== 'strict-transport-security'),
     ['content-type', 'text/html; charset=utf-8'],

@@ -17,7 +17,7 @@ const USER_ACTION = /:(?:hover|active|focus|focus-visible|focus-within)\b/;
  * rules. The theme script sets `data-theme` and `data-theme-choice` on `<html>` before the first
  * paint, so every value they can take counts.
  */
-export function markupSelectors(html: string): ExtractorResultDetailed {
+function markupSelectors(html: string): ExtractorResultDetailed {
   const tags = new Set<string>();
   const classes = new Set<string>();
   const ids = new Set<string>();

@@ -18,7 +18,7 @@ import {
 } from '../../contracts/waitlist-proxy';
 
 /** A header value as an nginx string; nginx has no escape for `$`, so such a value is refused. */
-export function quoteValue(value: string): string {
+function quoteValue(value: string): string {
   if (/["$\\]/.test(value)) throw new Error(`A header value nginx cannot hold: ${value}`);
   return `"${value}"`;
 }

@@ -7,7 +7,7 @@ import type {BuiltSite} from '../../contracts/built-site';
 
 export type PostBuildOptions = SecurityHeadersOptions;
 
-export interface PostBuildStep {
+interface PostBuildStep {
   name: string;
   run: (site: BuiltSite) => Promise<void>;
 }
@@ -29,7 +29,7 @@ export interface PostBuildStep {
  * reads. social-cards reads each page's title and text while critical CSS may be rewriting that
  * page, which is why critical CSS replaces a page whole (it changes neither).
  */
-export function postBuildSteps(context: LoadContext, options?: unknown): PostBuildStep[] {
+function postBuildSteps(context: LoadContext, options?: unknown): PostBuildStep[] {
   const writeHeaderFiles = headerFilesWriter(context, options);
   return [
     {name: 'critical-css', run: ({outDir}) => inlineCriticalCss(outDir)},

@@ -19,7 +19,7 @@ export interface WaitlistDatabaseOptions {
   migrationsDir?: string;
 }
 
-export type SqlRow = Record<string, unknown>;
+type SqlRow = Record<string, unknown>;
 /** Statement parameters: text (Postgres infers the type from the statement) or SQL null. */
 export type SqlParameter = string | null;
 

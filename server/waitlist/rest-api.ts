@@ -34,7 +34,7 @@ export interface WaitlistRestApiOptions {
 }
 
 /** Hosted Supabase's default `max-rows`: no read returns more, whatever `limit` asks. */
-export const MAX_ROWS = 1000;
+const MAX_ROWS = 1000;
 /** PostgREST's list: without Content-Range exposed, browsers never see a count. */
 const EXPOSED_HEADERS =
   'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit';
@@ -78,7 +78,7 @@ const outsideContract = (what: string): RestError =>
 const invalidJson = (): RestError => postgrestError(400, 'PGRST102', 'Empty or invalid json');
 
 /** PostgREST's SQLSTATE → HTTP status (`pgErrorStatus`), for a request run as the anon role. */
-export function statusForSqlState(code: string): number {
+function statusForSqlState(code: string): number {
   if (code === '23505' || code === '23503') return 409;
   // Permission errors are 401 for the anon role (403 only once signed in).
   if (code === '42501') return 401;

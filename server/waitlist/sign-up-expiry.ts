@@ -6,7 +6,7 @@
  */
 import type {SqlSession, WaitlistDatabase} from './database';
 
-export const EXPIRY_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const EXPIRY_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes the sign-ups made more than two years ago, as the table's owner; returns how many. */
 export async function deleteExpiredSignUps(session: SqlSession): Promise<number> {

@@ -9,7 +9,7 @@
  */
 import {isIP} from 'node:net';
 
-export const WINDOW_MS = 60_000;
+const WINDOW_MS = 60_000;
 const SWEEP_INTERVAL_MS = 1_000;
 /**
  * Visitors remembered at once (about 100 B each): many addresses in one minute must not grow the

@@ -9,7 +9,7 @@
 /** When a fact was read: YYYY-MM-DD. */
 type Day = string;
 
-export interface Source {
+interface Source {
   /** Who published it, and where, as the guide names it. */
   title: string;
   /** A few words for a link in a country's row. */

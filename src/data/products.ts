@@ -1,6 +1,6 @@
 import {site} from './site';
 
-export type ProductIcon = 'translate' | 'compass';
+type ProductIcon = 'translate' | 'compass';
 
 /** A product, as its card on the home page and the footer show it. */
 export interface Product {
@@ -20,7 +20,7 @@ export interface Product {
 }
 
 /** The privacy policy, whose sections cover each product. */
-export const PRIVACY_POLICY_PATH = '/gotcha-screen-translator/privacy-policy';
+const PRIVACY_POLICY_PATH = '/gotcha-screen-translator/privacy-policy';
 
 /**
  * The screen translator's permission step (App Review Guideline 5.1.2(i); GDPR Art. 9(2)(a); PIPL

@@ -100,7 +100,7 @@ export function aiProviderGaps(providers: readonly AiProviderFacts[]): string[] 
 }
 
 /** Every problem with the required facts, one line each, naming the field. */
-export function legalFactProblems(legal: LegalFacts): string[] {
+function legalFactProblems(legal: LegalFacts): string[] {
   const problems: string[] = [];
   for (const field of REQUIRED_LEGAL_FACTS) {
     const value = legal[field];

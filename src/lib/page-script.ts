@@ -9,10 +9,10 @@ import {CHINA_OFFSET_MS, toLongDate} from './dates';
 import {SEARCH_BOX, SEARCH_SCRIPT_PATH} from './search/protocol';
 
 /** What asks for the framework: a form, or a control marked `data-framework`. */
-export const FRAMEWORK_TRIGGERS = 'form, [data-framework]';
+const FRAMEWORK_TRIGGERS = 'form, [data-framework]';
 
 /** Applies the stylesheets linked as `media="print" data-media="all"`, which did not block the paint. */
-export function applyDeferredStylesheets(): void {
+function applyDeferredStylesheets(): void {
   document.querySelectorAll<HTMLLinkElement>('link[data-media]').forEach((link) => {
     link.media = link.dataset.media || 'all';
   });
@@ -74,7 +74,7 @@ export function markEndedFacts(now: Date): void {
  * On the home page, its section links (Products, Explore Our Products) glide to the section and
  * move the focus there, as src/lib/section-scroll.ts does once the framework runs.
  */
-export function glideToSections(event: MouseEvent): void {
+function glideToSections(event: MouseEvent): void {
   const link =
     event.target instanceof Element && event.target.closest<HTMLAnchorElement>('a[href^="/#"]');
   const section = link && location.pathname === '/' && document.getElementById(link.hash.slice(1));
@@ -158,7 +158,7 @@ export function showCannotSave(): void {
  * (`[data-offline]`) to the worker in charge when it is pressed: a deploy's new worker may have
  * replaced the one that was active when the page loaded, and the old one no longer answers.
  */
-export function connectWorker(workers: ServiceWorkerContainer): void {
+function connectWorker(workers: ServiceWorkerContainer): void {
   addEventListener('load', () => void workers.register(WORKER_PATH));
   workers.onmessage = (event: MessageEvent<WorkerState>) => {
     showWorkerState(event.data);

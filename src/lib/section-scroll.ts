@@ -1,6 +1,5 @@
 /** The home page sections that `/#id` links and the Products button scroll to. */
-export const HOME_SECTIONS = ['about', 'products', 'blogs'] as const;
-export type HomeSection = (typeof HOME_SECTIONS)[number];
+export type HomeSection = 'about' | 'products' | 'blogs';
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -17,7 +17,7 @@ export const WAITLIST_MESSAGES = {
   unexpected: 'Something went wrong. Please try again later.',
 } as const;
 
-export function databaseErrorMessage(detail: string): string {
+function databaseErrorMessage(detail: string): string {
   return `Database error: ${detail}`;
 }
 
@@ -33,7 +33,7 @@ export function isValidEmail(value: string): boolean {
 }
 
 /** What supabase-js resolves an insert with (it never throws unless told to). */
-export interface InsertResult {
+interface InsertResult {
   error: {code?: string; message?: string} | null;
   /** 0 when the request never reached a server (offline, refused, blocked by CORS). */
   status: number;
@@ -45,7 +45,7 @@ export interface InsertResult {
  * when the request never reached the database (no answer in time, a dropped connection, a proxy's
  * own error).
  */
-export function toOutcome(result: InsertResult): Outcome {
+function toOutcome(result: InsertResult): Outcome {
   const {error, status} = result;
   if (!error) return {kind: 'success', message: WAITLIST_MESSAGES.success};
   if (error.code === '23505') return {kind: 'error', message: WAITLIST_MESSAGES.duplicate};

@@ -92,7 +92,7 @@ const countRequest = (target: ProxyTarget) =>
 export class CheckFailure extends Error {}
 
 /** What an answer to the connection test other than 200 or 206 says about the host, if known. */
-export function connectionTestCause(status: number): string | undefined {
+function connectionTestCause(status: number): string | undefined {
   if (status === 200 || status === 206) return undefined;
   if (status === 404 || status === 405) {
     return `the host does not forward ${WAITLIST_PATH}: set proxy_pass https://<ref>.supabase.co; in /etc/nginx/gotcha-labs.d/supabase/project.conf (nginx), SUPABASE_URL (Caddy, Cloudflare Pages) or build with SUPABASE_URL (Netlify), then reload`;
@@ -172,7 +172,7 @@ export const READING_PROXY_CHECKS: ProxyCheck[] = [
 ];
 
 /** Checks that sign addresses up: against the hosts started here, never a deployed site. */
-export const WRITING_PROXY_CHECKS: ProxyCheck[] = [
+const WRITING_PROXY_CHECKS: ProxyCheck[] = [
   {
     name: 'signs up through the site’s origin, and answers a duplicate with 409 and 23505',
     cause: 'a sign-up through the site’s origin did not get 201, or a duplicate 409',
@@ -290,7 +290,7 @@ function rawCall(
 const HOST_HEADERS = ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'];
 
 /** Checks of what else may arrive, all on the hosts started here. */
-export const GUARDING_PROXY_CHECKS: ProxyCheck[] = [
+const GUARDING_PROXY_CHECKS: ProxyCheck[] = [
   {
     name: 'sends on only the canonical path: other spellings of it are answered by the host',
     cause: `the host passes other spellings of ${WAITLIST_PATH} on to the project: install the build’s own _deploy/ configuration`,

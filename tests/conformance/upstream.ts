@@ -7,7 +7,7 @@ import {createServer, request as httpRequest} from 'node:http';
 import {createPgliteStorage, startServer} from '../integration/server-process';
 import {freePort} from './web-servers';
 
-export interface UpstreamRequest {
+interface UpstreamRequest {
   method: string;
   url: string;
   headers: Record<string, string | string[] | undefined>;
@@ -21,7 +21,7 @@ export interface RecordingUpstream {
 }
 
 /** The cookie every upstream answer sets: it must never reach a visitor. */
-export const UPSTREAM_COOKIE = 'upstream-session=from-supabase; Path=/';
+const UPSTREAM_COOKIE = 'upstream-session=from-supabase; Path=/';
 /**
  * Headers of the upstream's own that no visitor needs: names Supabase's gateway sends, and one
  * no list could know of.

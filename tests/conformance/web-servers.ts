@@ -11,7 +11,7 @@ import {freePort as freePortIn} from '../../scripts/free-port';
 import {eventually} from '../poll';
 import {spawnGroup} from '../process-group';
 
-export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const START_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 10_000;
 /** The most ports a test file holds at once (slow-bodies.test.ts: four hosts and their projects). */
@@ -290,4 +290,4 @@ export async function startPagesDev({buildDir, supabaseUrl, proxySecret}: StartO
   });
 }
 /** The newest date the workerd of the pinned wrangler supports (it refuses a later one). */
-export const PAGES_COMPATIBILITY_DATE = '2026-05-01';
+const PAGES_COMPATIBILITY_DATE = '2026-05-01';

@@ -114,7 +114,7 @@ function meta($: CheerioAPI, key: string): string | undefined {
   return $(`meta[name="${key}"], meta[property="${key}"]`).attr('content');
 }
 
-export function structuredData($: CheerioAPI): {types: string[]; problems: string[]} {
+function structuredData($: CheerioAPI): {types: string[]; problems: string[]} {
   const types: string[] = [];
   const problems: string[] = [];
   $('script[type="application/ld+json"]').each((_, element) => {
@@ -162,7 +162,7 @@ export function structuredDataPaths($: CheerioAPI, siteOrigin: string): string[]
 }
 
 /** The structured data each kind of page must carry. */
-export function requiredStructuredData(route: string): string[] {
+function requiredStructuredData(route: string): string[] {
   if (route === '/') return ['Organization', 'WebSite', 'MobileApplication'];
   if (route.startsWith('/blog/')) return ['BlogPosting', 'BreadcrumbList'];
   return [];

@@ -42,7 +42,7 @@ function newestVersion(): string | undefined {
 }
 
 /** Whether the cluster's PostgreSQL has extension `name` installed (e.g. postgresql-15-cron). */
-export function hasExtension(name: string): boolean {
+function hasExtension(name: string): boolean {
   const version = newestVersion();
   return (
     version !== undefined &&

@@ -127,9 +127,9 @@ const UPWARD_IMPORTS = [
     file: 'functions/rest/v1/waitlist_emails.ts',
   },
   // A plugin, and a build step, importing the orchestrator that runs them.
-  {code: "import {postBuildSteps} from '../post-build';\n", file: 'plugins/offline/index.ts'},
+  {code: "import postBuild from '../post-build';\n", file: 'plugins/offline/index.ts'},
   {
-    code: "import type {PostBuildStep} from '../../plugins/post-build';\n",
+    code: "import type {PostBuildOptions} from '../../plugins/post-build';\n",
     file: 'build-steps/search/index.ts',
   },
   // A contract importing the site's data.

@@ -6,7 +6,7 @@ import {ENDED_NOTE} from '@site/src/lib/ended-rules';
 import styles from './styles.module.css';
 
 /** The last day a mark holds: its rule's announced end (src/data/entry-rules.ts), or `on`. */
-export function markedLastDay({on, rule}: {on?: string; rule?: string}): string {
+function markedLastDay({on, rule}: {on?: string; rule?: string}): string {
   if (rule === undefined) {
     if (on !== undefined && parseDay(on)) return on;
     throw new Error(`<Expires on="${on}">: on must be the last day as YYYY-MM-DD, or name a rule`);

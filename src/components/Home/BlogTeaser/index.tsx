@@ -6,7 +6,7 @@ import {useBlogSummaries} from '@site/src/hooks/useBlogSummaries';
 import styles from './styles.module.css';
 
 /** How many of the newest articles the teaser shows; /blogs lists them all. */
-export const TEASER_SIZE = 6;
+const TEASER_SIZE = 6;
 
 /** The blog teaser on the home page, with a View All Articles button above and below the cards. */
 export default function BlogTeaser(): ReactNode {

@@ -3,8 +3,8 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import SectionLink from '@site/src/components/SectionLink';
 import styles from './styles.module.css';
 
-export const HERO_TITLE = 'Empowering Your Life with AI';
-export const HERO_DESCRIPTION =
+const HERO_TITLE = 'Empowering Your Life with AI';
+const HERO_DESCRIPTION =
   'We are dedicated to building innovative AI-powered solutions that enhance productivity and streamline communication, so that language is never what stands between you and the life you want.';
 
 /** The home page's opening: the company's message and the way to its products. */
