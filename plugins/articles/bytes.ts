@@ -1,7 +1,7 @@
 import type {ArticleProblem} from './problem';
 
 /** The most bytes an article's source may have: some six times the longest guide's (35 KB in November 2026). */
-export const MAX_ARTICLE_BYTES = 200 * 1024;
+const MAX_ARTICLE_BYTES = 200 * 1024;
 
 const UTF8 = new TextDecoder('utf-8', {fatal: true});
 

@@ -17,8 +17,6 @@ import {type ArticleProblem, formatProblem} from './problem';
 import {validateFrontMatter} from './schema';
 import {splitSource} from './yaml';
 
-export type {ArticleProblem};
-
 export interface Article {
   /** The file as a writer opens it, relative to the site: `blog/2025-06-17-taobao-guide/index.mdx`. */
   file: string;
@@ -165,7 +163,7 @@ export function createArticles(options: ReadOptions & {readBytes?: ReadBytes}) {
 
 export type Articles = ReturnType<typeof createArticles>;
 
-export class ArticleError extends Error {
+class ArticleError extends Error {
   override name = 'ArticleError';
 }
 

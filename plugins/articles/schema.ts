@@ -13,11 +13,11 @@ import type {ArticleProblem} from './problem';
 import type {FieldPath} from './yaml';
 
 /** The only slug rule: kebab-case, and the folder is `<YYYY-MM-DD>-<slug>`. */
-export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** How many related guides an article may name. */
-export const MAX_RELATED = 3;
+const MAX_RELATED = 3;
 /** The cards show the excerpt whole up to this length. */
-export const MAX_EXCERPT = 220;
+const MAX_EXCERPT = 220;
 
 /** A publication date: a day, or a moment of it (which orders posts of one day). */
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -101,7 +101,7 @@ function heroBesidePost(image: string, sourcePath: string): void {
 }
 
 /** The longest line a change may be: the "What changed" list and the feeds show it whole. */
-export const MAX_CHANGE = 200;
+const MAX_CHANGE = 200;
 const CHANGES = `"changes" must list what each review changed, newest first: "changes:" then "  - date: 2026-11-25" and "    what: Checked every fact against its source."`;
 
 /** One line of `changes`: the day of a review and what it changed, in one line of text. */

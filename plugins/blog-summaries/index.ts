@@ -5,7 +5,7 @@ import {type Articles, blogPostsOf} from '../articles';
 import {heroesModule, listedPosts} from './summaries';
 
 /** Import path of the permalink → hero URL module (types in ./heroes.d.ts). */
-export const HEROES_MODULE = '@blog-summaries/heroes';
+const HEROES_MODULE = '@blog-summaries/heroes';
 
 /**
  * Hands the listed posts' summaries to custom pages (home teaser, /blogs), the way Docusaurus's

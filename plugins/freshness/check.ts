@@ -16,7 +16,7 @@ import type {Article, ArticleRead} from '../articles';
  * - `repeated`: a second mark of one rule in one section, where the reader would see its note
  *   twice.
  */
-export type FindingKind =
+type FindingKind =
   'expired' | 'ending' | 'review' | 'invalid' | 'too-long' | 'other-end' | 'repeated';
 
 export interface Finding {
@@ -28,8 +28,8 @@ export interface Finding {
   message: string;
 }
 
-export const ENDING_WITHIN_DAYS = 60;
-export const REVIEW_AFTER_MONTHS = 6;
+const ENDING_WITHIN_DAYS = 60;
+const REVIEW_AFTER_MONTHS = 6;
 const DAY_MS = 86_400_000;
 const EXPIRES_TAG = /<Expires\b([^>]*)>/g;
 const ON_ATTRIBUTE = /\bon\s*=\s*["']([^"']*)["']/;
@@ -158,7 +158,7 @@ function isoOf(match: RegExpMatchArray): string {
  * rule's; and each mark of a rule after its first in one section (from one heading to the next),
  * whose note the reader would see again.
  */
-export function ruleMarkFindings(file: string, source: string): Finding[] {
+function ruleMarkFindings(file: string, source: string): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
   const headings = [...source.matchAll(/^#{1,6} .*$/gm)].map((heading) => heading.index);

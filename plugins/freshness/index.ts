@@ -54,7 +54,7 @@ function latestChanges(post: BlogPost, articles: Articles): string {
  * The first day a fact in the post's text was announced to end, when that day is before
  * `buildDay` (China's day): what the notice at the top of the guide names in a build after it.
  */
-export function endedBefore(post: BlogPost, buildDay: Date): Date | undefined {
+function endedBefore(post: BlogPost, buildDay: Date): Date | undefined {
   const first = firstMarkedDay(post.content);
   const day = first === undefined ? undefined : parseDay(first);
   return day !== undefined && day < buildDay ? day : undefined;

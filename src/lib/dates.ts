@@ -43,7 +43,7 @@ export function isoDay(day: Date): string {
 }
 
 /** The UTC calendar day of an instant, at midnight. */
-export function utcDay(date: Date): Date {
+function utcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
