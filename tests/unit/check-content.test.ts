@@ -10,6 +10,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {parseFrontMatter, reviewedOn} from '../../plugins/blog-summaries/front-matter';
 import {checkContent} from '../../scripts/check-content';
+import {isoDay} from '../../src/lib/dates';
 
 jest.setTimeout(60_000);
 
@@ -130,6 +131,34 @@ it('gives a malformed change exactly one line, with its file, line and fix, and 
   expect(result.lines.filter((line) => line.includes(': invalid: '))).toEqual([
     `${VISA}:${lineOf(source, '- date: 2026-10-20')}: invalid: "changes" must list the newest first: move this change of 2026-10-20 above the one of 2026-10-01`,
   ]);
+});
+
+it('lists what must be fixed first, by file and line, then the reminders, and counts each', async () => {
+  site = await blogCopy();
+  const TAOBAO = 'blog/2025-06-17-taobao-guide/index.mdx';
+  // In the last guide, a fact that ends in ten days (a reminder) above a mark it cannot read.
+  const soon = isoDay(new Date(REVIEWED.getTime() + 10 * 86_400_000));
+  const visa = `${await readFile(path.join(site, VISA), 'utf8')}\nThe fare is <Expires on="${soon}">¥10</Expires>.\n\n## Fees\n\nThe fee is <Expires on="2027-02-30">¥5</Expires>.\n`;
+  await writeFile(path.join(site, VISA), visa);
+  const taobao = `${await readFile(path.join(site, TAOBAO), 'utf8')}\nA <Expires on="2027-02-31">sale</Expires> runs.\n`;
+  await writeFile(path.join(site, TAOBAO), taobao);
+
+  const result = await checkContent({siteDir: site, today: REVIEWED, build: false});
+
+  const findings = result.lines.filter((line) => /^\S+:\d+: [a-z-]+: /.test(line));
+  expect(findings.slice(0, 2).map((line) => line.split(': ').slice(0, 2).join(': '))).toEqual([
+    `${TAOBAO}:${lineOf(taobao, '2027-02-31')}: invalid`,
+    `${VISA}:${lineOf(visa, '2027-02-30')}: invalid`,
+  ]);
+  const reminders = findings.slice(2);
+  expect(reminders).toContainEqual(
+    expect.stringMatching(`^${VISA}:${lineOf(visa, soon)}: ending: .*, in 10 days: `),
+  );
+  expect(reminders.every((line) => /: (ending|review): /.test(line))).toBe(true);
+  expect(result.exitCode).toBe(1);
+  expect(result.lines.at(-1)).toBe(
+    `${readdirSync(path.join(site, 'blog')).length} articles checked as of ${isoDay(REVIEWED)} in China: 2 to fix, ${reminders.length} reminders.`,
+  );
 });
 
 describe('a writer mistake that would fail the build later, or publish garbled, is one line first', () => {
