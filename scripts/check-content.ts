@@ -96,23 +96,29 @@ export function checkContent(options: CheckOptions): CheckResult {
       }),
     ),
   ];
-  const lines = findings.map(formatFinding);
+  const notes: string[] = [];
   const buildDir = options.buildDir ?? path.join(options.siteDir, 'build');
   if (findings.some((finding) => finding.kind === 'invalid')) {
-    lines.push('First screens not measured: the build needs the mistakes above fixed first.');
+    notes.push('First screens not measured: the build needs the mistakes above fixed first.');
   } else {
     const notReady = buildReady(options, buildDir);
-    if (notReady) lines.push(notReady);
+    if (notReady) notes.push(notReady);
     else {
       const screens = firstScreens(articles, buildDir);
-      lines.push(...screens.lines, ...screens.findings.map(formatFinding));
+      notes.push(...screens.lines);
       findings.push(...screens.findings);
     }
   }
-  const failures = findings.filter(isFailure).length;
+  // What must be fixed first, however many reminders other guides have, each in file order.
+  const byPlace = (a: Finding, b: Finding) =>
+    a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1;
+  const errors = findings.filter(isFailure).sort(byPlace);
+  const reminders = findings.filter((finding) => !isFailure(finding)).sort(byPlace);
+  const failures = errors.length;
+  const lines = [...[...errors, ...reminders].map(formatFinding), ...notes];
   lines.push(
     `${reads.length} articles checked as of ${isoDay(options.today)} in China: ` +
-      `${findings.length} to look at, ${failures} that must be fixed.`,
+      `${failures} to fix, ${reminders.length} ${reminders.length === 1 ? 'reminder' : 'reminders'}.`,
   );
   return {lines, exitCode: failures > 0 ? 1 : 0};
 }

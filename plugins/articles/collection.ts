@@ -1,9 +1,11 @@
 /**
- * The rules across articles: a slug is one article's, and a related guide is a listed one. Both
- * the build and `npm run check-content` apply them to the articles as the model read them.
+ * The rules across articles: a slug is one article's, a related guide is a listed one, and a link
+ * to a section finds it. Both the build and `npm run check-content` apply them to the articles as
+ * the model read them.
  */
 import type {Article} from '.';
 import type {ArticleProblem} from './problem';
+import {wrongSectionLinks} from './section-links';
 
 /** One article's problem found by comparing it with the others. */
 export interface CollectionProblem {
@@ -52,9 +54,22 @@ function unknownRelated(articles: readonly Article[]): CollectionProblem[] {
   });
 }
 
+/** A link to a section the page does not have: the build would refuse it naming only the page. */
+function wrongLinks(articles: readonly Article[]): CollectionProblem[] {
+  const sources = articles.map(({file, source, frontMatter}) => ({
+    file,
+    source,
+    slug: frontMatter.slug,
+  }));
+  return wrongSectionLinks(sources).map(({file, line, message}) => ({
+    file,
+    problem: {line, field: '', message},
+  }));
+}
+
 /** Every problem across the articles, in file order. */
 export function collectionProblems(articles: readonly Article[]): CollectionProblem[] {
-  return [...duplicateSlugs(articles), ...unknownRelated(articles)].sort(
+  return [...duplicateSlugs(articles), ...unknownRelated(articles), ...wrongLinks(articles)].sort(
     (a, b) => a.file.localeCompare(b.file) || a.problem.line - b.problem.line,
   );
 }

@@ -3,14 +3,14 @@
  * on a copy of the blog with a writer's mistake, as of an injected day.
  */
 import {execFile} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import {cp, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {createArticles} from '../../plugins/articles';
 import {checkContent} from '../../scripts/check-content';
-import {chinaDay, parseDay} from '../../src/lib/dates';
+import {chinaDay, isoDay, parseDay} from '../../src/lib/dates';
 
 jest.setTimeout(60_000);
 
@@ -132,6 +132,34 @@ it('gives a malformed change exactly one line, with its file, line and fix, and 
   ]);
 });
 
+it('lists what must be fixed first, by file and line, then the reminders, and counts each', async () => {
+  site = await blogCopy();
+  const TAOBAO = 'blog/2025-06-17-taobao-guide/index.mdx';
+  // In the last guide, a fact that ends in ten days (a reminder) above a mark it cannot read.
+  const soon = isoDay(new Date(REVIEWED.getTime() + 10 * 86_400_000));
+  const visa = `${await readFile(path.join(site, VISA), 'utf8')}\nThe fare is <Expires on="${soon}">¥10</Expires>.\n\n## Fees\n\nThe fee is <Expires on="2027-02-30">¥5</Expires>.\n`;
+  await writeFile(path.join(site, VISA), visa);
+  const taobao = `${await readFile(path.join(site, TAOBAO), 'utf8')}\nA <Expires on="2027-02-31">sale</Expires> runs.\n`;
+  await writeFile(path.join(site, TAOBAO), taobao);
+
+  const result = await checkContent({siteDir: site, today: REVIEWED, build: false});
+
+  const findings = result.lines.filter((line) => /^\S+:\d+: [a-z-]+: /.test(line));
+  expect(findings.slice(0, 2).map((line) => line.split(': ').slice(0, 2).join(': '))).toEqual([
+    `${TAOBAO}:${lineOf(taobao, '2027-02-31')}: invalid`,
+    `${VISA}:${lineOf(visa, '2027-02-30')}: invalid`,
+  ]);
+  const reminders = findings.slice(2);
+  expect(reminders).toContainEqual(
+    expect.stringMatching(`^${VISA}:${lineOf(visa, soon)}: ending: .*, in 10 days: `),
+  );
+  expect(reminders.every((line) => /: (ending|review): /.test(line))).toBe(true);
+  expect(result.exitCode).toBe(1);
+  expect(result.lines.at(-1)).toBe(
+    `${readdirSync(path.join(site, 'blog')).length} articles checked as of ${isoDay(REVIEWED)} in China: 2 to fix, ${reminders.length} reminders.`,
+  );
+});
+
 describe('a writer mistake that would fail the build later, or publish garbled, is one line first', () => {
   const TAOBAO = 'blog/2025-06-17-taobao-guide/index.mdx';
 
@@ -151,6 +179,25 @@ describe('a writer mistake that would fail the build later, or publish garbled, 
     const source = await readFile(path.join(site, copy), 'utf8');
     expect(invalidLines()).toEqual([
       `${copy}:${lineOf(source, 'slug:')}: invalid: "slug" taobao-guide is ${TAOBAO}'s too, and both would be /blog/taobao-guide: give this article a slug of its own, and its folder the same name`,
+    ]);
+  });
+
+  it("a link to another guide's section that the guide does not have", async () => {
+    site = await blogCopy();
+    const file = 'blog/2025-06-13-essential-apps-china-2025/index.mdx';
+    const source = await readFile(path.join(site, file), 'utf8');
+    const wrong = source.replace(
+      '/blog/china-different-world#common-scams-and-how-to-avoid-them',
+      '/blog/china-different-world#common-scam',
+    );
+    expect(wrong).not.toBe(source);
+    await writeFile(path.join(site, file), wrong);
+    expect(invalidLines()).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${file}:${lineOf(wrong, '#common-scam)')}: invalid: .*#common-scam.*common-scams-and-how-to-avoid-them`,
+        ),
+      ),
     ]);
   });
 
