@@ -142,7 +142,7 @@ it('lists what must be fixed first, by file and line, then the reminders, and co
   const taobao = `${await readFile(path.join(site, TAOBAO), 'utf8')}\nA <Expires on="2027-02-31">sale</Expires> runs.\n`;
   await writeFile(path.join(site, TAOBAO), taobao);
 
-  const result = await checkContent({siteDir: site, today: REVIEWED, build: false});
+  const result = checkContent({siteDir: site, today: REVIEWED, build: false});
 
   const findings = result.lines.filter((line) => /^\S+:\d+: [a-z-]+: /.test(line));
   expect(findings.slice(0, 2).map((line) => line.split(': ').slice(0, 2).join(': '))).toEqual([
