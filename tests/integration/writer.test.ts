@@ -132,3 +132,20 @@ it('two posts with one slug fail the build in one line naming the second, not "D
   expect(stderr).not.toContain('Duplicate routes found');
   await expect(readdir(path.join(site, 'build'))).rejects.toMatchObject({code: 'ENOENT'});
 });
+
+it("a link to another guide's section that is not there fails the build on its line, not after every page as broken anchors", async () => {
+  site = await siteWithPost(VALID_FRONT_MATTER);
+  const file = `blog/2025-11-02-${FIXTURE_SLUG}/index.mdx`;
+  const source = await readFile(path.join(site, file), 'utf8');
+  await writeFile(
+    path.join(site, file),
+    `${source}\nSee [the scams to avoid](/blog/china-different-world#no-such-section).\n`,
+  );
+  const stderr = await failedBuild(site);
+  const line = source.split('\n').length + 1;
+  expect(stderr).toContain(
+    `${file}:${line}: invalid: the link /blog/china-different-world#no-such-section names no section of /blog/china-different-world`,
+  );
+  expect(stderr).not.toContain('broken anchors');
+  await expect(readdir(path.join(site, 'build'))).rejects.toMatchObject({code: 'ENOENT'});
+});
