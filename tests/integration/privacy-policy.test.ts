@@ -2,36 +2,25 @@
  * The privacy policy as a visitor reads it in the production build (run `npm run build` first;
  * npm test does): the sections the site links to, each product's AI providers and the facts the
  * policy cannot be published without, from the same sources the page uses (site.legal, the
- * products, the app's permission step). What the policy's promises rest on is tested where it
- * runs: sign-ups and their deletion in waitlist-rest and waitlist-script, pages saved offline in
- * tests/e2e/offline.spec.ts.
+ * products, the app's permission step). Its promises, and what keeps each, are in
+ * privacy-policy-hosts.test.ts and privacy-policy-promises.test.ts.
  */
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
-import path from 'node:path';
-import type {CheerioAPI} from 'cheerio';
+import {readdirSync} from 'node:fs';
 import {products, TRANSLATOR_AI_PERMISSION} from '../../src/data/products';
 import {site} from '../../src/data/site';
-import {legalFactPlaceholder, type TextFact} from '../../src/lib/legal-facts';
+import {legalFactPlaceholder} from '../../src/lib/legal-facts';
 import {parse} from '../gates/site-checks';
+import {
+  BUILD,
+  POLICY_PATH,
+  builtFile,
+  builtPage,
+  readerText,
+  sectionText,
+  shown,
+} from './built-pages';
 
-const BUILD = path.resolve(__dirname, '../../build');
-const POLICY_PATH = '/gotcha-screen-translator/privacy-policy';
-if (!existsSync(path.join(BUILD, `${POLICY_PATH}.html`))) {
-  throw new Error(`No production build in ${BUILD}: run "npm run build" first.`);
-}
-const page = (file: string): CheerioAPI => parse(readFileSync(path.join(BUILD, file), 'utf8'));
-const policy = page(`${POLICY_PATH}.html`);
-
-/** The text of the section under the heading `id`, up to the next heading of its level. */
-function section($: CheerioAPI, id: string): string {
-  const heading = $(`#${id}`);
-  expect(heading.length).toBe(1);
-  const level = heading.prop('tagName')?.toLowerCase() ?? 'h2';
-  return heading.nextUntil(level).text().replace(/\s+/g, ' ');
-}
-
-/** A fact as a page shows it: its value, or in a build without it the marked placeholder. */
-const shown = (fact: TextFact): string => site.legal[fact] || legalFactPlaceholder(fact);
+const policy = builtPage(POLICY_PATH);
 
 describe('the privacy policy in the build', () => {
   it('has every section a link on the site points to', () => {
@@ -42,7 +31,7 @@ describe('the privacy policy in the build', () => {
       products.map((product) => product.privacyPath).filter((link) => link.includes('#')),
     );
     for (const file of pages) {
-      page(file)(`a[href^="${POLICY_PATH}#"]`).each((_, link) => {
+      parse(builtFile(file))(`a[href^="${POLICY_PATH}#"]`).each((_, link) => {
         links.add(link.attribs.href ?? '');
       });
     }
@@ -57,7 +46,7 @@ describe('the privacy policy in the build', () => {
   });
 
   it("names each product's AI providers under the product, from site.legal", () => {
-    const providers = section(policy, 'the-ai-providers');
+    const providers = sectionText(policy, 'the-ai-providers');
     for (const {id, title} of products) {
       expect(providers).toContain(title);
       const own = site.legal.aiProviders.filter((provider) => provider.product === id);
@@ -70,7 +59,7 @@ describe('the privacy policy in the build', () => {
 
   it("states the permission step with the app's own button, and where it is withdrawn", () => {
     const permission = policy('#your-permission-before-anything-is-sent');
-    const text = section(policy, 'your-permission-before-anything-is-sent');
+    const text = sectionText(policy, 'your-permission-before-anything-is-sent');
     const strong = permission.nextUntil('h2').find('strong');
     expect(strong.toArray().map((element) => policy(element).text())).toContain(
       TRANSLATOR_AI_PERMISSION.allowButton,
@@ -80,7 +69,7 @@ describe('the privacy policy in the build', () => {
 
   it('gives the Trip Planner its own section, with its retention from site.legal', () => {
     expect(policy('#trip-planner').text()).toContain('Trip Planner');
-    expect(section(policy, 'trip-planner')).toContain(shown('tripPlannerRetention'));
+    expect(sectionText(policy, 'trip-planner')).toContain(shown('tripPlannerRetention'));
   });
 
   it('names a UK representative beside the EU and China ones', () => {
@@ -88,8 +77,7 @@ describe('the privacy policy in the build', () => {
   });
 
   it("states the translation service's logs on the support page, from site.legal", () => {
-    expect(page('/gotcha-screen-translator/support.html')('main').text()).toContain(
-      shown('translationLogs'),
-    );
+    const support = builtPage('/gotcha-screen-translator/support');
+    expect(readerText(support('main'))).toContain(shown('translationLogs'));
   });
 });

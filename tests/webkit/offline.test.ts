@@ -4,80 +4,68 @@
  * server's process group is stopped), a shared link's query included, and the search offline.
  */
 import assert from 'node:assert/strict';
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import {ALL_SAVED, ARTICLE_PAGES, SEARCHES} from '../e2e/journeys';
 import {until} from '../poll';
-import {serveSite, startWebKit, type Browser, type WebKit} from './webkit';
+import {webKitSession, type Browser} from './session';
 
 const WAIT = {timeoutMs: 20_000};
 const SEARCH = '.navbar__search input';
 
-let webkit: WebKit;
-let site: Awaited<ReturnType<typeof serveSite>>;
-let browser: Browser;
-const cleanUp: (() => Promise<void>)[] = [];
-before(async () => {
-  webkit = await startWebKit();
-  cleanUp.push(() => webkit.stop());
-  site = await serveSite();
-  cleanUp.push(() => site.dispose());
-  browser = await webkit.open();
-  cleanUp.push(() => browser.deleteSession());
-});
-after(async () => {
-  for (const step of cleanUp.reverse()) await step();
-});
+const session = webKitSession();
 
-const firstResult = () =>
+const firstResult = (browser: Browser) =>
   browser.execute(() => document.querySelector('header [role="option"]')?.textContent ?? '');
 
-const title = () => browser.execute(() => document.querySelector('h1')?.textContent ?? '');
+const title = (browser: Browser) =>
+  browser.execute(() => document.querySelector('h1')?.textContent ?? '');
 
 /** Types `query` in the header's search box, key by key, until `guide` is the first result. */
-async function search(query: string, guide: RegExp): Promise<void> {
+async function search(browser: Browser, query: string, guide: RegExp): Promise<void> {
   const box = browser.$(SEARCH);
   await box.click();
   await box.clearValue();
   await browser.keys(query);
   await until(
     `"${query}" lists ${guide.source} first`,
-    async () => guide.test(await firstResult()),
+    async () => guide.test(await firstResult(browser)),
     WAIT,
   );
 }
 
 /** A taobao search chosen by keyboard: down to the first guide, Enter. */
-async function chooseByKeyboard(): Promise<void> {
-  await search('taobao', /How to Use Taobao/);
+async function chooseByKeyboard(browser: Browser): Promise<void> {
+  await search(browser, 'taobao', /How to Use Taobao/);
   await browser.keys(['ArrowDown', 'Enter']);
   await until(
     'the Taobao guide opens',
     async () => new URL(await browser.getUrl()).pathname === '/blog/taobao-guide',
     WAIT,
   );
-  assert.match(await title(), /Taobao/);
+  assert.match(await title(browser), /Taobao/);
 }
 
 void test('the search finds each guide travellers ask for, and opens one by keyboard', async () => {
-  await browser.url(`${site.url}/blogs`);
+  const browser = await session.open();
+  await browser.url(`${session.site.url}/blogs`);
   for (const {query, guide} of SEARCHES) {
     const box = browser.$(SEARCH);
     await box.click();
     await box.setValue(query);
     await until(
       `"${query}" lists ${guide.source} first`,
-      async () => guide.test(await firstResult()),
+      async () => guide.test(await firstResult(browser)),
       WAIT,
     );
   }
-  await browser.url(`${site.url}/blogs`);
-  await chooseByKeyboard();
+  await browser.url(`${session.site.url}/blogs`);
+  await chooseByKeyboard(browser);
 });
 
 void test('"Save all guides" saves every guide and says how much, then each opens offline with its pictures', async () => {
-  // A fresh profile: the search above ran in its own window, and this one opens /blogs only.
-  await browser.deleteSession();
-  browser = await webkit.open();
+  // A window of its own, on a fresh profile that opens /blogs only.
+  const browser = await session.open();
+  const {site} = session;
   await browser.url(`${site.url}/blogs`);
   const control = browser.$('[data-offline]');
   await until('the "Save all" control shows', () => control.isDisplayed(), WAIT);
@@ -111,7 +99,7 @@ void test('"Save all guides" saves every guide and says how much, then each open
   await site.stop();
   for (const guide of ARTICLE_PAGES) {
     await browser.url(site.url + guide);
-    assert.notEqual(await title(), 'You are offline', guide);
+    assert.notEqual(await title(browser), 'You are offline', guide);
     const images = await browser.execute(() =>
       Promise.all(
         Array.from(document.images, async (image) => {
@@ -126,8 +114,8 @@ void test('"Save all guides" saves every guide and says how much, then each open
   // A link shared in WeChat adds a query: the guide saved under its path opens.
   const [shared = ''] = ARTICLE_PAGES;
   await browser.url(`${site.url}${shared}?from=singlemessage&isappinstalled=0`);
-  assert.notEqual(await title(), 'You are offline', `${shared} shared`);
+  assert.notEqual(await title(browser), 'You are offline', `${shared} shared`);
   // The search was saved with the guides: it works offline on a guide never opened online.
   await browser.url(`${site.url}/blog/gotcha-vs-rest`);
-  await chooseByKeyboard();
+  await chooseByKeyboard(browser);
 });

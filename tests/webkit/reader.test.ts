@@ -4,54 +4,50 @@
  * WebDriver command sets it), and the waitlist form on a build with a product coming soon.
  */
 import assert from 'node:assert/strict';
-import {after, test} from 'node:test';
+import {describe, test} from 'node:test';
 import {EXPIRING_GUIDE, WAITLIST_THANKS, endedNotes, expiringGuideLastDay} from '../e2e/journeys';
 import {until} from '../poll';
-import {serveSite, startWebKit} from './webkit';
+import {webKitSession} from './session';
 
 const WAIT = {timeoutMs: 20_000};
-const cleanUp: (() => Promise<void>)[] = [];
-after(async () => {
-  for (const step of cleanUp.reverse()) await step();
-});
 
 const NEW_YEAR_IN_BEIJING = new Date('2027-01-01T10:00:00+08:00');
 
-void test(`a guide read on 1 January 2027 at 10:00 in Beijing notes the facts that ended on ${expiringGuideLastDay()}`, async () => {
-  const webkit = await startWebKit({clock: NEW_YEAR_IN_BEIJING});
-  cleanUp.push(() => webkit.stop());
-  const site = await serveSite();
-  cleanUp.push(() => site.dispose());
-  const browser = await webkit.open({args: ['--time-zone=Asia/Shanghai']});
-  cleanUp.push(() => browser.deleteSession());
-  await browser.url(site.url + EXPIRING_GUIDE);
-  const [now, zone] = await browser.execute(() => [
-    Date.now(),
-    Intl.DateTimeFormat().resolvedOptions().timeZone,
-  ]);
-  // faketime's clock runs on from its start: minutes at most have passed.
-  assert.ok(now >= NEW_YEAR_IN_BEIJING.getTime() && now < NEW_YEAR_IN_BEIJING.getTime() + 600_000);
-  assert.equal(zone, 'Asia/Shanghai');
-  const notes = endedNotes(expiringGuideLastDay());
-  const text = () => browser.execute(() => document.querySelector('main')?.innerText ?? '');
-  await until('the notes show', async () => (await text()).includes(notes.guide), WAIT);
-  assert.ok((await text()).includes(notes.fact), 'the note beside a fact');
+void describe('on 1 January 2027 in Beijing', () => {
+  const session = webKitSession({clock: NEW_YEAR_IN_BEIJING});
+
+  void test(`a guide read at 10:00 notes the facts that ended on ${expiringGuideLastDay()}`, async () => {
+    const browser = await session.open({args: ['--time-zone=Asia/Shanghai']});
+    await browser.url(session.site.url + EXPIRING_GUIDE);
+    const [now, zone] = await browser.execute(() => [
+      Date.now(),
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    ]);
+    // faketime's clock runs on from its start: minutes at most have passed.
+    assert.ok(
+      now >= NEW_YEAR_IN_BEIJING.getTime() && now < NEW_YEAR_IN_BEIJING.getTime() + 600_000,
+    );
+    assert.equal(zone, 'Asia/Shanghai');
+    const notes = endedNotes(expiringGuideLastDay());
+    const text = () => browser.execute(() => document.querySelector('main')?.innerText ?? '');
+    await until('the notes show', async () => (await text()).includes(notes.guide), WAIT);
+    assert.ok((await text()).includes(notes.fact), 'the note beside a fact');
+  });
 });
 
-void test('the waitlist form on a build with a product coming soon thanks the visitor', async () => {
-  const webkit = await startWebKit();
-  cleanUp.push(() => webkit.stop());
-  const site = await serveSite('build-waitlist');
-  cleanUp.push(() => site.dispose());
-  const browser = await webkit.open();
-  cleanUp.push(() => browser.deleteSession());
-  await browser.url(`${site.url}/`);
-  const form = browser.$('#products form');
-  await form.$('input[type="email"]').setValue(`webkit-${Date.now()}@example.com`);
-  await form.$('button').click();
-  const toast = () =>
-    browser.execute(() =>
-      Array.from(document.querySelectorAll('[role="alert"]'), (alert) => alert.textContent),
-    );
-  await until('the thanks show', async () => (await toast()).includes(WAITLIST_THANKS), WAIT);
+void describe('on a build with a product coming soon', () => {
+  const session = webKitSession({build: 'build-waitlist'});
+
+  void test('the waitlist form thanks the visitor', async () => {
+    const browser = await session.open();
+    await browser.url(`${session.site.url}/`);
+    const form = browser.$('#products form');
+    await form.$('input[type="email"]').setValue(`webkit-${Date.now()}@example.com`);
+    await form.$('button').click();
+    const toast = () =>
+      browser.execute(() =>
+        Array.from(document.querySelectorAll('[role="alert"]'), (alert) => alert.textContent),
+      );
+    await until('the thanks show', async () => (await toast()).includes(WAITLIST_THANKS), WAIT);
+  });
 });

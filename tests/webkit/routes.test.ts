@@ -6,22 +6,12 @@
 import assert from 'node:assert/strict';
 import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import {EVERY_PAGE, cutOffContent} from '../e2e/journeys';
-import {NARROWEST, serveSite, startWebKit, type Browser, type WebKit} from './webkit';
+import {webKitSession, type Browser} from './session';
+import {NARROWEST} from './webkit';
 
-let webkit: WebKit;
-let site: Awaited<ReturnType<typeof serveSite>>;
-const cleanUp: (() => Promise<void>)[] = [];
-before(async () => {
-  webkit = await startWebKit();
-  cleanUp.push(() => webkit.stop());
-  site = await serveSite();
-  cleanUp.push(() => site.dispose());
-});
-after(async () => {
-  for (const step of cleanUp.reverse()) await step();
-});
+const session = webKitSession();
 
 async function expectFits(browser: Browser, where: string): Promise<void> {
   const width = await browser.execute(() => document.documentElement.scrollWidth);
@@ -46,51 +36,43 @@ const PHOTOGRAPHED = [
 
 for (const run of RUNS) {
   void test(`every route fits ${NARROWEST} px, ${run.name}`, async () => {
-    const browser = await webkit.open(run);
-    try {
-      for (const route of EVERY_PAGE) {
-        await browser.url(site.url + route);
-        const where = `${route} (${run.name})`;
-        const [dark, defaultText] = await browser.execute(() => {
-          // The browser's default text size: what `medium` is.
-          const probe = document.body.appendChild(document.createElement('span'));
-          probe.style.fontSize = 'medium';
-          const size = getComputedStyle(probe).fontSize;
-          probe.remove();
-          return [matchMedia('(prefers-color-scheme: dark)').matches, size] as const;
-        });
-        assert.equal(dark, run.dark, `${where}: dark`);
-        assert.equal(defaultText, run.defaultText, `${where}: default text size`);
-        await expectFits(browser, where);
-        if (PHOTOGRAPHED.includes(route) && !('textSize' in run)) {
-          await mkdir(SCREENSHOTS, {recursive: true});
-          const name = route.slice(1).replace(/\W+/g, '-') || 'home';
-          await browser.saveScreenshot(path.join(SCREENSHOTS, `${name}-${run.name}.png`));
-        }
+    const browser = await session.open(run);
+    for (const route of EVERY_PAGE) {
+      await browser.url(session.site.url + route);
+      const where = `${route} (${run.name})`;
+      const [dark, defaultText] = await browser.execute(() => {
+        // The browser's default text size: what `medium` is.
+        const probe = document.body.appendChild(document.createElement('span'));
+        probe.style.fontSize = 'medium';
+        const size = getComputedStyle(probe).fontSize;
+        probe.remove();
+        return [matchMedia('(prefers-color-scheme: dark)').matches, size] as const;
+      });
+      assert.equal(dark, run.dark, `${where}: dark`);
+      assert.equal(defaultText, run.defaultText, `${where}: default text size`);
+      await expectFits(browser, where);
+      if (PHOTOGRAPHED.includes(route) && !('textSize' in run)) {
+        await mkdir(SCREENSHOTS, {recursive: true});
+        const name = route.slice(1).replace(/\W+/g, '-') || 'home';
+        await browser.saveScreenshot(path.join(SCREENSHOTS, `${name}-${run.name}.png`));
       }
-    } finally {
-      await browser.deleteSession();
     }
   });
 }
 
 void test('every route is complete with JavaScript off', async () => {
-  const browser = await webkit.open({args: ['--enable-javascript=false']});
-  try {
-    for (const route of EVERY_PAGE) {
-      await browser.url(site.url + route);
-      assert.ok(await browser.$('h1').isDisplayed(), `${route}: title shown`);
-      assert.equal(
-        await browser.$('header a[href="/#products"]').getText(),
-        'Products',
-        `${route}: header links`,
-      );
-      assert.ok(
-        await browser.$('footer a[href$="privacy-policy"]').isDisplayed(),
-        `${route}: footer`,
-      );
-    }
-  } finally {
-    await browser.deleteSession();
+  const browser = await session.open({args: ['--enable-javascript=false']});
+  for (const route of EVERY_PAGE) {
+    await browser.url(session.site.url + route);
+    assert.ok(await browser.$('h1').isDisplayed(), `${route}: title shown`);
+    assert.equal(
+      await browser.$('header a[href="/#products"]').getText(),
+      'Products',
+      `${route}: header links`,
+    );
+    assert.ok(
+      await browser.$('footer a[href$="privacy-policy"]').isDisplayed(),
+      `${route}: footer`,
+    );
   }
 });

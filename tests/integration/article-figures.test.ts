@@ -1,19 +1,23 @@
 /**
  * The articles quote figures the company has published elsewhere; an edit must not change them.
- * Each figure is checked in the article that carries it, in its exact wording (a figure for a
- * year that has passed, in the past tense).
+ * Each figure is checked in the built page of the article that carries it, in the article's own
+ * text as a reader reads it (not its notes of what changed), in its exact wording (a figure for a
+ * year that has passed, in the past tense). Run `npm run build` first; npm test does.
  */
-import {readdirSync, readFileSync} from 'node:fs';
-import path from 'node:path';
+import {builtPage, readerText} from './built-pages';
 
-const BLOG = path.resolve(__dirname, '../../blog');
+const texts = new Map<string, string>();
 
+/** The text of the article at /blog/`slug`, without the page around it. */
 function article(slug: string): string {
-  const folder = readdirSync(BLOG).find((name) => name.endsWith(`-${slug}`));
-  if (!folder) throw new Error(`no article folder for ${slug}`);
-  const source = readFileSync(path.join(BLOG, folder, 'index.mdx'), 'utf8');
-  // The body only: a figure in the front matter (a card's excerpt) is not the article's text.
-  return source.replace(/^---\n[\s\S]*?\n---\n/, '');
+  let text = texts.get(slug);
+  if (text === undefined) {
+    const body = builtPage(`/blog/${slug}`)('#__blog-post-container');
+    expect(body).toHaveLength(1);
+    text = readerText(body);
+    texts.set(slug, text);
+  }
+  return text;
 }
 
 const FIGURES: Record<string, readonly string[]> = {
