@@ -5,7 +5,7 @@ import type {AiProviderFacts, LegalFacts} from '../data/site';
 export type TextFact = Exclude<keyof LegalFacts, 'aiProviders'>;
 
 /** The facts the privacy policy and the terms cannot be published without. */
-export const REQUIRED_LEGAL_FACTS = [
+const REQUIRED_LEGAL_FACTS = [
   'entityName',
   'postalAddress',
   'governingLaw',
@@ -78,7 +78,7 @@ export function legalFactPlaceholder(field: keyof LegalFacts): string {
  * What the AI providers' list lacks: a product with none, a field not set, terms that are not an
  * https:// address, or a product id that does not exist. Empty when the list is complete.
  */
-export function aiProviderGaps(providers: readonly AiProviderFacts[]): string[] {
+function aiProviderGaps(providers: readonly AiProviderFacts[]): string[] {
   const ids = products.map((product) => product.id);
   const gaps = ids
     .filter((id) => !providers.some((provider) => provider.product === id))
