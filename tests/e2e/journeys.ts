@@ -7,6 +7,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {sitemapPaths} from '../../scripts/build-files';
 import {toLongDate} from '../../src/lib/dates';
+import {firstToEnd} from '../guides';
 
 const BUILD = path.resolve(__dirname, '../../build');
 
@@ -42,15 +43,14 @@ export const ALL_SAVED = new RegExp(
 /** The sign-up's thanks on a build with a product coming soon. */
 export const WAITLIST_THANKS = "Thanks for joining our waitlist! We'll keep you updated.";
 
-/** The guide with facts marked to end (`<Expires on>`). */
-export const EXPIRING_GUIDE = '/blog/china-best-travel-destination-2025';
+const firstEnding = firstToEnd();
 
-/** The first fact the guide marks to end, as the build wrote it (YYYY-MM-DD). */
+/** A guide with facts marked to end (`<Expires>`): the one whose first such fact ends first. */
+export const EXPIRING_GUIDE = `/blog/${firstEnding.guide.slug}`;
+
+/** The last day of the first fact that guide marks to end (YYYY-MM-DD). */
 export function expiringGuideLastDay(): string {
-  const html = readFileSync(path.join(BUILD, `${EXPIRING_GUIDE}.html`), 'utf8');
-  const lastDay = /data-expires="?(\d{4}-\d{2}-\d{2})/.exec(html)?.[1];
-  if (!lastDay) throw new Error(`${EXPIRING_GUIDE} marks no fact with <Expires>: a test needs one`);
-  return lastDay;
+  return firstEnding.lastDay;
 }
 
 /** The note beside a fact, and the notice under the title, once the fact's last day is past. */

@@ -1,7 +1,8 @@
 /**
- * Journeys that depend on the engine's clock and on the framework: a guide read on 1 January 2027
- * at 10:00 in Beijing (the engine's own clock set from outside with Debian's faketime, as no
- * WebDriver command sets it), and the waitlist form on a build with a product coming soon.
+ * Journeys that depend on the engine's clock and on the framework: a guide read at 10:00 in
+ * Beijing on the morning after its first marked fact ended (the engine's own clock set from
+ * outside with Debian's faketime, as no WebDriver command sets it), and the waitlist form on a
+ * build with a product coming soon.
  */
 import assert from 'node:assert/strict';
 import {after, test} from 'node:test';
@@ -15,10 +16,12 @@ after(async () => {
   for (const step of cleanUp.reverse()) await step();
 });
 
-const NEW_YEAR_IN_BEIJING = new Date('2027-01-01T10:00:00+08:00');
+const LAST_DAY = expiringGuideLastDay();
+/** 10:00 in Beijing on the day after LAST_DAY. */
+const NEXT_MORNING = new Date(new Date(`${LAST_DAY}T10:00:00+08:00`).getTime() + 86_400_000);
 
-void test(`a guide read on 1 January 2027 at 10:00 in Beijing notes the facts that ended on ${expiringGuideLastDay()}`, async () => {
-  const webkit = await startWebKit({clock: NEW_YEAR_IN_BEIJING});
+void test(`a guide read at 10:00 in Beijing the morning after ${LAST_DAY} notes the facts that ended that day`, async () => {
+  const webkit = await startWebKit({clock: NEXT_MORNING});
   cleanUp.push(() => webkit.stop());
   const site = await serveSite();
   cleanUp.push(() => site.dispose());
@@ -30,9 +33,9 @@ void test(`a guide read on 1 January 2027 at 10:00 in Beijing notes the facts th
     Intl.DateTimeFormat().resolvedOptions().timeZone,
   ]);
   // faketime's clock runs on from its start: minutes at most have passed.
-  assert.ok(now >= NEW_YEAR_IN_BEIJING.getTime() && now < NEW_YEAR_IN_BEIJING.getTime() + 600_000);
+  assert.ok(now >= NEXT_MORNING.getTime() && now < NEXT_MORNING.getTime() + 600_000);
   assert.equal(zone, 'Asia/Shanghai');
-  const notes = endedNotes(expiringGuideLastDay());
+  const notes = endedNotes(LAST_DAY);
   const text = () => browser.execute(() => document.querySelector('main')?.innerText ?? '');
   await until('the notes show', async () => (await text()).includes(notes.guide), WAIT);
   assert.ok((await text()).includes(notes.fact), 'the note beside a fact');
