@@ -38,6 +38,8 @@ const config = {
     'tests/webkit/*.test.ts',
   ],
   // Run by `npx wrangler pages dev` in tests/conformance/web-servers.ts, which knip does not read.
+  // A guide that scripts/seventh-guide.sh copies into a copy of the site's blog/.
+  ignore: ['tests/fixtures/seventh-guide/**'],
   ignoreDependencies: ['wrangler'],
   // Every check knip makes by default, and exports used through no import of their namespace
   // (`import * as report`) either.

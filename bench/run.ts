@@ -22,7 +22,12 @@ import {promisify} from 'node:util';
 import * as cheerio from 'cheerio';
 import {writeCompressedForms} from '../build-steps/precompress';
 import {sitemapPaths} from '../scripts/build-files';
-import {builtSearchDocuments, checkQueries} from '../scripts/search-queries';
+import {
+  SEARCH_QUERIES,
+  builtSearchDocuments,
+  checkQueries,
+  namedGuides,
+} from '../scripts/search-queries';
 import {measureBytes, measureReaderViews} from './browser';
 import {measureLighthouse} from './lighthouse';
 import {DATABASE_LOAD, measureDatabaseLoad, measureLoad, type Server} from './load';
@@ -156,7 +161,9 @@ async function measure(workDir: string): Promise<void> {
   const indexHtml = await readFile(path.join(siteDir, 'index.html'), 'utf8');
   const mainScript = /\/assets\/js\/main\.[\w-]+\.js/.exec(indexHtml)?.[0];
   if (!mainScript || paths.length === 0) throw new Error('the build has no sitemap or no main.js');
-  results.searchQueries = checkQueries(await builtSearchDocuments(siteDir));
+  // Judged as the search's test judges them: among the guides the queries file names.
+  const documents = await builtSearchDocuments(siteDir);
+  results.searchQueries = checkQueries(documents, SEARCH_QUERIES, namedGuides());
   print(report.searchQueriesTable(results.searchQueries));
   if (only === 'queries') return;
   if (only === 'reader') {

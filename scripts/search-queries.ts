@@ -14,7 +14,7 @@ import {parseArgs} from 'node:util';
 import {isMap, isScalar, parseDocument} from 'yaml';
 import {searchDocument} from '../build-steps/search';
 import {articlePaths} from '../plugins/blog-summaries/summaries';
-import {buildIndex, search} from '../src/lib/search/engine';
+import {buildIndex, search, type Hit} from '../src/lib/search/engine';
 import type {SearchDocument} from '../src/lib/search/protocol';
 import {sitemapPaths} from './build-files';
 
@@ -71,14 +71,25 @@ export interface QueryResult extends SearchQuery {
   right: boolean;
 }
 
-/** Each query against the guides, and whether its first result is the expected one. */
+/** The guides a queries file names as an answer. */
+export function namedGuides(queries: readonly SearchQuery[] = SEARCH_QUERIES): Set<string> {
+  return new Set(queries.flatMap(({slug}) => slug ?? []));
+}
+
+/**
+ * Each query against the guides, and whether its first result is the expected one. With
+ * `among`, a query is judged by its first result among those guides (slugs): the order of the
+ * others, as every guide's words weigh it, and not where a guide left out comes.
+ */
 export function checkQueries(
   documents: SearchDocument[],
   queries: readonly SearchQuery[] = SEARCH_QUERIES,
+  among?: ReadonlySet<string>,
 ): QueryResult[] {
   const index = buildIndex(documents);
+  const judged = (hit: Hit) => among?.has(hit.document.url.replace(/^\/blog\//, '')) ?? true;
   return queries.map((expected) => {
-    const [first] = search(index, expected.query);
+    const first = search(index, expected.query, documents.length).find(judged);
     const found =
       first && `${first.document.url.replace(/^\/blog\//, '')}#${first.section?.id ?? ''}`;
     const got = !found ? 'nothing' : `${found}${first.weak ? ' (closest matches only)' : ''}`;

@@ -10,11 +10,17 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-# The site supports Node 22 and 24 (`engines`; Node 20 has been end-of-life since April 2026). On a
-# machine whose node is older, every check runs on the `.nvmrc` line, from the npm registry's `node`
-# package (the binary ships inside an npm package), kept in .cache/ for the next run.
-if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 22 ]; then
-  line=$(tr -d '[:space:]' < .nvmrc)
+# The site supports Node 22 and 24 (`engines`; Node 20 has been end-of-life since April 2026). Every
+# check runs on one major line: NODE_LINE's when set, else the `.nvmrc` line production builds on;
+# the last step runs the whole suite again with NODE_LINE=22, so both lines are tested. A line this
+# machine's node is not comes from the npm registry's `node` package (the binary ships inside an
+# npm package), kept in .cache/ for the next run.
+line=${NODE_LINE:-$(tr -d '[:space:]' < .nvmrc)}
+if ! [[ $line =~ ^[0-9]+$ ]]; then
+  echo "NODE_LINE must be a major version of Node, such as 22, not '$line'" >&2
+  exit 1
+fi
+if [ "$(node -p 'process.versions.node.split(".")[0]')" != "$line" ]; then
   step "Installing Node $line from npm (this machine's node is $(node --version))"
   npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error --prefix ".cache/node-$line" \
     "node@$line" >/dev/null
@@ -85,3 +91,11 @@ npx playwright test
 step 'End-to-end tests (WebKit)'
 # One file at a time: each starts its own display, driver, browser windows and server.
 npx tsx --test --test-concurrency=1 --test-reporter=spec tests/webkit/*.test.ts
+
+# A writer's seventh guide must need no test edited: the whole suite again on a copy of the site
+# with one more (scripts/seventh-guide.sh), on the other supported line. The copy's own run sets
+# SEVENTH_GUIDE_PASS, so it does not start a third.
+if [ -z "${SEVENTH_GUIDE_PASS:-}" ]; then
+  step 'The whole suite again with a seventh guide, on Node 22'
+  bash scripts/seventh-guide.sh
+fi

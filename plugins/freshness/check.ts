@@ -99,23 +99,32 @@ function calendarFinding(
   return [{...where, kind: 'ending', message}];
 }
 
-/** Every `<Expires>` mark in the source, with its line. */
-function expiryMarks(file: string, lines: readonly string[], today: Date): Finding[] {
-  const findings: Finding[] = [];
-  lines.forEach((text, index) => {
-    for (const [, attributes = ''] of text.matchAll(EXPIRES_TAG)) {
-      const line = index + 1;
-      const read = markDay(attributes);
-      if ('problem' in read) {
-        findings.push({file, line, kind: 'invalid', message: read.problem});
-        continue;
-      }
-      findings.push(
-        ...calendarFinding({file, line}, parseDay(read.day) as Date, today, MARKED_FACT),
-      );
-    }
-  });
-  return findings;
+/** One `<Expires>` of an article's text: its rule (when it names one), its line, its last day. */
+export interface ExpiryMark {
+  rule?: string;
+  /** 1-based line of the source. */
+  line: number;
+  /** The last day the fact holds, YYYY-MM-DD; or why it cannot be read. */
+  read: {day: string} | {problem: string};
+}
+
+/** Every `<Expires>` mark of an article's source, in the order written. */
+export function expiryMarksOf(source: string): ExpiryMark[] {
+  return source.split(/\r?\n/).flatMap((text, index) =>
+    [...text.matchAll(EXPIRES_TAG)].map(([, attributes = '']) => {
+      const rule = RULE_ATTRIBUTE.exec(attributes)?.[1];
+      return {...(rule !== undefined && {rule}), line: index + 1, read: markDay(attributes)};
+    }),
+  );
+}
+
+/** Every `<Expires>` mark in the source as a finding, when it has ended, ends soon or is unreadable. */
+function expiryMarks(file: string, source: string, today: Date): Finding[] {
+  return expiryMarksOf(source).flatMap(({line, read}) =>
+    'problem' in read
+      ? [{file, line, kind: 'invalid' as const, message: read.problem}]
+      : calendarFinding({file, line}, parseDay(read.day) as Date, today, MARKED_FACT),
+  );
 }
 
 const MONTHS =
@@ -228,12 +237,8 @@ function reviewDue({file, frontMatter, lineOf}: Article, today: Date): Finding[]
  * YYYY-MM-DD: the first of its facts to end. Marks that cannot be read are `checkArticle`'s.
  */
 export function firstMarkedDay(source: string): string | undefined {
-  let first: string | undefined;
-  for (const [, attributes = ''] of source.matchAll(EXPIRES_TAG)) {
-    const read = markDay(attributes);
-    if ('day' in read && (first === undefined || read.day < first)) first = read.day;
-  }
-  return first;
+  const days = expiryMarksOf(source).flatMap(({read}) => ('day' in read ? [read.day] : []));
+  return days.sort()[0];
 }
 
 /**
@@ -241,7 +246,7 @@ export function firstMarkedDay(source: string): string | undefined {
  * end soon, marks that cannot be read, and a rule's mark that names another end or repeats.
  */
 export function checkMarks(file: string, source: string, today: Date): Finding[] {
-  return [...expiryMarks(file, source.split(/\r?\n/), today), ...ruleMarkFindings(file, source)];
+  return [...expiryMarks(file, source, today), ...ruleMarkFindings(file, source)];
 }
 
 /**

@@ -7,6 +7,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Locator, Page} from '@playwright/test';
 import {load} from 'cheerio';
+import {ruleById} from '../../src/data/entry-rules';
 import {expect, test} from './fixtures';
 import {setTextSize} from './text-size';
 
@@ -127,6 +128,22 @@ test.describe('which way in is mine', () => {
       320,
     );
   });
+});
+
+test('marks the 30-day stays to end with the scheme, in the list of routes and above the answer, noted once it has', async ({
+  page,
+}) => {
+  const end = ruleById('one-sided-30-day')?.end;
+  if (end === undefined) throw new Error('The one-sided 30-day scheme has no announced end');
+  // 10:00 in Beijing on the day after its end.
+  await page.clock.setFixedTime(new Date(Date.parse(`${end}T10:00:00+08:00`) + 86_400_000));
+  await page.goto(GUIDE);
+  const marked = page.locator('[data-rule="one-sided-30-day"]');
+  for (const text of ['up to 30 days', 'one-sided 30-day scheme is announced until']) {
+    const fact = marked.filter({hasText: text});
+    expect(await fact.count(), `"${text}" in a marked fact`).toBeGreaterThan(0);
+    await expect(fact.first().locator('[data-ended]')).toBeVisible();
+  }
 });
 
 test('crawlers get every passport’s answer in the built HTML', () => {

@@ -2,7 +2,8 @@
  * The daily rebuild that nginx, Caddy and the bundled server run (scripts/rebuild.sh, started by
  * deploy/systemd/gotcha-labs-rebuild.timer): a build on the day after a marked fact ends shows it
  * as ended in the HTML, and a post's front-matter `expires` in its description, sharing tags, feeds
- * and card; the live folder is replaced whole, published and checked. Two runs at once: one does
+ * and card; the live folder is replaced whole, published and checked. The fact is the first any
+ * guide marks to end, whichever guide holds it. Two runs at once: one does
  * nothing, and the live folder is there throughout; a failed publish puts the previous build
  * back. Builds a copy of the site once; later runs copy that build (REBUILD_BUILD_COMMAND).
  * rebuild-as-unit.test.ts runs it as the systemd unit does, against the first build.
@@ -14,6 +15,8 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {SITE_ENV_KEYS} from '../../scripts/site-env';
 import {site as siteFacts} from '../../src/data/site';
+import {isoDay, toLongDate} from '../../src/lib/dates';
+import {firstLastDay, firstToEnd, guidesOf, type Guide} from '../guides';
 import {until} from '../poll';
 import {configureForProduction, copyOfSite, ROOT} from './site-copy';
 
@@ -21,6 +24,10 @@ jest.setTimeout(240_000);
 
 const run = promisify(execFile);
 let site: string;
+/** The guide whose marked fact ends first, and that fact's last day (YYYY-MM-DD). */
+let expiring: {guide: Guide; lastDay: string};
+/** The day after it, when the rebuild runs. */
+let nextDay: string;
 
 beforeAll(async () => {
   site = await copyOfSite('rebuild-');
@@ -29,10 +36,15 @@ beforeAll(async () => {
     ...Object.fromEntries(SITE_ENV_KEYS.map((key) => [key, ''])),
     SITE_URL: 'https://gotchalabs.app',
   });
-  // As if the travel guide's title, description and excerpt relied on the scheme that ends then.
-  const guide = path.join(site, 'blog/2025-10-16-china-best-travel-destination-2025/index.mdx');
+  expiring = firstToEnd(guidesOf(site));
+  nextDay = isoDay(new Date(Date.parse(expiring.lastDay) + 86_400_000));
+  // As if that guide's title, description and excerpt relied on the fact that ends then.
+  const guide = path.join(site, expiring.guide.file);
   const source = await readFile(guide, 'utf8');
-  await writeFile(guide, source.replace(/^last_update:/m, 'expires: 2026-12-31\nlast_update:'));
+  await writeFile(
+    guide,
+    source.replace(/^last_update:/m, `expires: ${expiring.lastDay}\nlast_update:`),
+  );
   // The site as a host serves it before the rebuild.
   await mkdir(path.join(site, 'live'));
   await writeFile(path.join(site, 'live', 'yesterday.html'), 'yesterday');
@@ -50,7 +62,7 @@ it('rebuilds as on the day after a fact ends, swaps the live folder whole and pu
       NO_COLOR: '1',
       REBUILD_OUT: 'live',
       PUBLISH_COMMAND: 'echo published > published.txt',
-      BUILD_DATE: '2027-01-01T00:05:00+08:00',
+      BUILD_DATE: `${nextDay}T00:05:00+08:00`,
     },
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -63,54 +75,73 @@ it('rebuilds as on the day after a fact ends, swaps the live folder whole and pu
   expect(stdout).toMatch(/index\.mdx: first screen .* of .* \(whole page /);
   expect(existsSync(path.join(site, 'build'))).toBe(false);
   const out = (file: string) => readFile(path.join(site, 'live', file), 'utf8');
-  const guide = await out('blog/china-best-travel-destination-2025.html');
+  const {guide, lastDay} = expiring;
+  const endDay = toLongDate(new Date(lastDay));
+  const page = await out(`blog/${guide.slug}.html`);
   // The note after the marked fact is shown, not hidden for the page script to show.
   const note = (hidden: string) =>
     new RegExp(
-      `<strong [^>]*data-ended${hidden}[^>]*>\\s*\\(This was announced to end on <time[^>]*>31 December 2026</time>: check whether it has been extended`,
+      `<strong [^>]*data-ended${hidden}[^>]*>\\s*\\(This was announced to end on <time[^>]*>${endDay}</time>: check whether it has been extended`,
     );
-  expect(guide).toMatch(note(''));
-  expect(guide).not.toMatch(note('[^>]*hidden'));
+  expect(page).toMatch(note(''));
+  expect(page).not.toMatch(note('[^>]*hidden'));
   // The guide's notice, under its title, with no script needed to show it.
-  const ended =
-    'Some rules in this guide were announced to end on 31 December 2026; check whether they have been extended before you rely on them.';
-  expect(guide).toMatch(
-    /<p [^>]*data-ended-notice=__blog-post-container(?![^>]*hidden)[^>]*>Some rules in this guide were announced to end on <time>31 December 2026<\/time>;/,
+  const notice = (day: string) =>
+    `Some rules in this guide were announced to end on ${day}; check whether they have been extended before you rely on them.`;
+  const ended = notice(endDay);
+  expect(page).toMatch(
+    new RegExp(
+      `<p [^>]*data-ended-notice=__blog-post-container(?![^>]*hidden)[^>]*>Some rules in this guide were announced to end on <time>${endDay}</time>;`,
+    ),
   );
-  expect(guide).toContain(`name=description content="${ended}`);
-  expect(guide).toContain(`property=og:description content="${ended}`);
+  expect(page).toContain(`name=description content="${ended}`);
+  expect(page).toContain(`property=og:description content="${ended}`);
   // The card's excerpt, on /blogs, and the guide's blurb under "Related guides", notes shown.
-  const markedExcerpt =
-    /<span data-expires=2026-12-31>[^<]+<strong [^>]*data-ended=true>\s*\(This was announced to end/;
+  const markedExcerpt = new RegExp(
+    `<span data-expires=${lastDay}>[^<]+<strong [^>]*data-ended=true>\\s*\\(This was announced to end`,
+  );
   expect(await out('blogs.html')).toMatch(markedExcerpt);
-  const related = (await out('blog/china-social-credit.html')).split('id=related-guides')[1];
-  expect(related).toMatch(markedExcerpt);
-  // The feeds: one visible notice in each item whose guide has an ended fact, and no notes.
-  // One item per guide, however many writers have added.
-  const guideCount = (await readdir(path.join(site, 'blog'), {withFileTypes: true})).filter(
-    (entry) => entry.isDirectory() && existsSync(path.join(site, 'blog', entry.name, 'index.mdx')),
-  ).length;
+  const guides = guidesOf(site);
+  const relatedSections = await Promise.all(
+    guides.map(async ({slug}) => (await out(`blog/${slug}.html`)).split('id=related-guides')[1]),
+  );
+  const relating = relatedSections.filter((part) => part?.includes(`href=/blog/${guide.slug}>`));
+  expect(relating.length).toBeGreaterThan(0);
+  for (const related of relating) expect(related).toMatch(markedExcerpt);
+  // The feeds: one item per guide, however many, and no notes; each item whose guide has a fact
+  // past its day starts with one visible notice naming the first such day.
+  const noticed = guides
+    .map((candidate) => {
+      const first = firstLastDay(candidate);
+      return {
+        slug: candidate.slug,
+        days: first && first < nextDay ? [toLongDate(new Date(first))] : [],
+      };
+    })
+    .sort((a, b) => a.slug.localeCompare(b.slug));
   for (const feed of ['blog/rss.xml', 'blog/atom.xml']) {
     const xml = await out(feed);
     expect(xml).not.toContain('data-ended');
     const items = xml.split(/<item>|<entry>/).slice(1);
-    const notices = items.map((item) => {
+    const found = items.map((item) => {
       const content =
         /<(?:content:encoded|content[^>]*)>([\s\S]*?)<\/content/.exec(item)?.[1] ?? '';
-      return [
-        /<(link|id)>[^<]*\/blog\/china-best-travel-destination-2025<\/\1>/.test(item),
-        content.split(ended).length - 1,
-      ] as const;
+      const slug = /<(link|id)>[^<]*\/blog\/([a-z0-9-]+)<\/\1>/.exec(item)?.[2] ?? '';
+      const days = [
+        ...content.matchAll(/Some rules in this guide were announced to end on ([^;<]+);/g),
+      ];
+      return {slug, days: days.map((match) => match[1])};
     });
-    expect(notices).toHaveLength(guideCount);
-    for (const [isTravelGuide, count] of notices) expect(count).toBe(isTravelGuide ? 1 : 0);
+    expect(found.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual(noticed);
   }
   expect(await out('blog/rss.xml')).toContain(`<description><![CDATA[${ended}`);
-  // 00:05 on 1 January in Beijing is still 31 December in UTC: the build's day is China's, so a
-  // reader without script sees 2027 in the footer, and the feeds' copyright agrees.
-  expect(guide).toMatch(/<span data-year(?:=[^>]*)?>2027<\/span>/);
+  // 00:05 in Beijing is still the day before in UTC: the build's day is China's, so a reader
+  // without script sees its year in the footer (2027 on 1 January), and the feeds' copyright
+  // agrees.
+  const year = nextDay.slice(0, 4);
+  expect(page).toMatch(new RegExp(`<span data-year(?:=[^>]*)?>${year}</span>`));
   for (const feed of ['blog/rss.xml', 'blog/atom.xml']) {
-    expect(await out(feed)).toContain(`Copyright © 2027 ${siteFacts.companyName}`);
+    expect(await out(feed)).toContain(`Copyright © ${year} ${siteFacts.companyName}`);
   }
 });
 

@@ -1,6 +1,6 @@
 /**
  * China extends a rule: a writer changes its end in src/data/entry-rules.ts alone and the site is
- * rebuilt. On the old end's next morning in Beijing, the travel guide shows no note and no notice
+ * rebuilt. On the old end's next morning in Beijing, no guide that marks the rule shows its note
  * (Playwright's clock), and `check-content` lists, with file and line, every sentence still
  * naming the old end inside a mark of that rule. Builds a copy of the site once.
  */
@@ -10,6 +10,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {chromium} from '@playwright/test';
 import {CHROMIUM_ARGS, CHROMIUM_PATH, FONTCONFIG_FILE} from '../../playwright.config';
+import {guidesMarking} from '../guides';
 import {copyOfSite} from './site-copy';
 import {createPgliteStorage, startServer, type ServerProcess, type Storage} from './server-process';
 
@@ -18,7 +19,9 @@ import {createPgliteStorage, startServer, type ServerProcess, type Storage} from
 jest.setTimeout(600_000);
 
 const run = promisify(execFile);
-const GUIDE_FILE = 'blog/2025-10-16-china-best-travel-destination-2025/index.mdx';
+const RULE = 'one-sided-30-day';
+/** The guides that mark a fact of the rule, whichever they are. */
+const MARKING = guidesMarking(RULE);
 const NEXT_MORNING = new Date('2027-01-01T10:00:00+08:00');
 let site: string;
 let storage: Storage | undefined;
@@ -49,9 +52,10 @@ afterAll(async () => {
   await rm(site, {recursive: true, force: true});
 });
 
-// The visa fee cut and the fingerprint waiver still end on 31 December 2026: their notes, and the
-// guide's notice, still show.
+// Other rules still end on 31 December 2026 (the visa fee cut and the fingerprint waiver): their
+// notes, and a guide's notice, may still show.
 it('shows no note of the extended scheme on 1 January 2027 at 10:00 in Beijing', async () => {
+  expect(MARKING.length).toBeGreaterThan(0);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -60,41 +64,44 @@ it('shows no note of the extended scheme on 1 January 2027 at 10:00 in Beijing',
   try {
     const page = await browser.newPage();
     await page.clock.setFixedTime(NEXT_MORNING);
-    await page.goto(`${server?.url}/blog/china-best-travel-destination-2025`);
-    // The scheme's marks now run to 2027; the visa fee cut and fingerprint waiver still end.
-    const scheme = page.locator('[data-rule="one-sided-30-day"]');
-    expect(await scheme.count()).toBeGreaterThan(0);
-    expect(await scheme.first().getAttribute('data-expires')).toBe('2027-12-31');
-    expect(await scheme.locator('[data-ended]:visible').count()).toBe(0);
-    const notes = await page
-      .locator('[data-ended]:visible')
-      .evaluateAll((found) =>
-        found.map((note) => note.closest<HTMLElement>('[data-expires]')?.dataset.rule),
-      );
-    expect(notes).not.toContain('one-sided-30-day');
-    // The passport answer's rows take the new end from the data too.
-    expect(await page.locator('[id="germany"]').innerText()).toContain(
-      'announced until 31 December 2027',
-    );
+    for (const {slug, source} of MARKING) {
+      await page.goto(`${server?.url}/blog/${slug}`);
+      // The scheme's marks now run to 2027.
+      const scheme = page.locator(`[data-rule="${RULE}"]`);
+      expect(await scheme.count()).toBeGreaterThan(0);
+      expect(await scheme.first().getAttribute('data-expires')).toBe('2027-12-31');
+      expect(await scheme.locator('[data-ended]:visible').count()).toBe(0);
+      const notes = await page
+        .locator('[data-ended]:visible')
+        .evaluateAll((found) =>
+          found.map((note) => note.closest<HTMLElement>('[data-expires]')?.dataset.rule),
+        );
+      expect(notes).not.toContain(RULE);
+      // The passport answer's rows take the new end from the data too.
+      if (source.includes('<PassportAnswer')) {
+        expect(await page.locator('[id="germany"]').innerText()).toContain(
+          'announced until 31 December 2027',
+        );
+      }
+    }
   } finally {
     await browser.close();
   }
 });
 
 it('has check-content list each sentence still naming 31 December 2026 inside the scheme’s marks', async () => {
-  // A sentence a writer left behind, as one in the guide would be.
-  const guide = path.join(site, GUIDE_FILE);
-  const source = await readFile(guide, 'utf8');
-  const stale =
-    '<Expires rule="one-sided-30-day">The scheme runs until 31 December 2026.</Expires>';
-  await writeFile(
-    guide,
-    source.replace('\n### Mutual visa exemption\n', `\n${stale}\n\n### Mutual visa exemption\n`),
-  );
+  // A sentence a writer left behind, in a section of its own at the end of a guide that marks
+  // the rule.
+  const [marking] = MARKING;
+  if (!marking) throw new Error(`No guide marks a fact of ${RULE}`);
+  const file = marking.file;
+  const guide = path.join(site, file);
+  const stale = `<Expires rule="${RULE}">The scheme runs until 31 December 2026.</Expires>`;
+  await writeFile(guide, `${await readFile(guide, 'utf8')}\n## Left behind\n\n${stale}\n`);
   const lines = (await readFile(guide, 'utf8')).split('\n');
   // Every line in the guide that names the old end inside a mark of that rule.
   const expected = lines.flatMap((line, index) =>
-    /rule="one-sided-30-day"[^<]*31 December 2026/.test(line) ? [index + 1] : [],
+    new RegExp(`rule="${RULE}"[^<]*31 December 2026`).test(line) ? [index + 1] : [],
   );
   expect(expected.length).toBeGreaterThan(0);
   const outcome = await run('npx', ['tsx', 'scripts/check-content.ts', '--no-build'], {
@@ -105,7 +112,7 @@ it('has check-content list each sentence still naming 31 December 2026 inside th
   );
   expect(outcome.code).toBe(1);
   const listed = [
-    ...outcome.stdout.matchAll(new RegExp(`^${GUIDE_FILE}:(\\d+): other-end: (.*)$`, 'gm')),
+    ...outcome.stdout.matchAll(new RegExp(`^${file}:(\\d+): other-end: (.*)$`, 'gm')),
   ];
   expect(listed.map((match) => Number(match[1]))).toEqual(expected);
   for (const [, , message] of listed)

@@ -3,14 +3,15 @@
  * on a copy of the blog with a writer's mistake, as of an injected day.
  */
 import {execFile} from 'node:child_process';
-import {readdirSync, readFileSync} from 'node:fs';
+import {readdirSync} from 'node:fs';
 import {cp, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {createArticles} from '../../plugins/articles';
 import {checkContent} from '../../scripts/check-content';
-import {chinaDay, isoDay, parseDay} from '../../src/lib/dates';
+import {chinaDay, isoDay, parseDay, toLongDate} from '../../src/lib/dates';
+import {guidesOf} from '../guides';
 
 jest.setTimeout(60_000);
 
@@ -23,14 +24,15 @@ function lineOf(source: string, text: string): number {
   return source.split('\n').findIndex((line) => line.includes(text)) + 1;
 }
 
-/** The line of the guide's first fact marked to end on 31 December 2026, as the check reports it. */
-function firstMarkedLine(): number {
-  const lines = readFileSync(path.join(ROOT, VISA), 'utf8').split('\n');
-  const index = lines.findIndex((line) => line.includes('<Expires rule="one-sided-30-day">'));
-  if (index < 0) throw new Error(`${VISA} marks no fact to end on 31 December 2026`);
-  return index + 1;
-}
-const MARKED = firstMarkedLine();
+/** The first fact a guide marks to end, whichever guide that is: its file, line and last day. */
+const MARKED = (() => {
+  const guide = guidesOf().find(({marks}) => marks.length > 0);
+  const [mark] = guide?.marks ?? [];
+  const lastDay = mark && parseDay(mark.lastDay);
+  if (!guide || !mark || !lastDay)
+    throw new Error('No guide marks a fact with <Expires>: a test needs one');
+  return {file: guide.file, line: mark.line, lastDay};
+})();
 
 /**
  * The latest day any guide was reviewed: a check as of an earlier day would refuse that review as
@@ -59,10 +61,11 @@ afterEach(async () => {
   site = undefined;
 });
 
-it('fails with exit status 1 on the visa fact once it has ended, with the file, line and what to do', async () => {
+it('fails with exit status 1 on a marked fact once it has ended, with the file, line and what to do', async () => {
+  const twoDaysLater = isoDay(new Date(MARKED.lastDay.getTime() + 2 * 86_400_000));
   const failure = run(
     'npx',
-    ['tsx', 'scripts/check-content.ts', '--today', '2027-01-02', '--no-build'],
+    ['tsx', 'scripts/check-content.ts', '--today', twoDaysLater, '--no-build'],
     {
       cwd: ROOT,
     },
@@ -70,7 +73,7 @@ it('fails with exit status 1 on the visa fact once it has ended, with the file, 
   await expect(failure).rejects.toMatchObject({
     code: 1,
     stdout: expect.stringContaining(
-      `${VISA}:${MARKED}: expired: a fact marked to end on 31 December 2026 has ended (2 days ago): check the current rule, set its end in src/data/entry-rules.ts (or the mark's on="…") and rewrite the sentence, then set last_update.date\n`,
+      `${MARKED.file}:${MARKED.line}: expired: a fact marked to end on ${toLongDate(MARKED.lastDay)} has ended (2 days ago): check the current rule, set its end in src/data/entry-rules.ts (or the mark's on="…") and rewrite the sentence, then set last_update.date\n`,
     ) as unknown,
   });
 });
@@ -205,7 +208,8 @@ describe('a writer mistake that would fail the build later, or publish garbled, 
     site = await blogCopy();
     const file = path.join(site, VISA);
     const source = await readFile(file, 'utf8');
-    const line = MARKED;
+    // A line of the text, below the front matter.
+    const line = lineOf(source, '## ');
     const lines = source.split('\n');
     const bytes = Buffer.concat(
       lines.map((text, index) =>
@@ -248,16 +252,17 @@ describe('a writer mistake that would fail the build later, or publish garbled, 
   });
 });
 
-it("counts today in China: 1 January in Beijing ends a fact marked to 31 December, though UTC's day is still the 31st", async () => {
+it("counts today in China: 00:30 in Beijing the day after a fact's last day ends it, though UTC's day is still that last day", async () => {
   site = await blogCopy();
   jest.useFakeTimers({
-    now: new Date('2026-12-31T16:30:00Z'),
+    // 16:30 UTC on the last day is 00:30 the next day in Beijing (UTC+8).
+    now: new Date(MARKED.lastDay.getTime() + (16 * 60 + 30) * 60_000),
     doNotFake: ['setImmediate', 'nextTick'],
   });
   try {
     const result = checkContent({siteDir: site, today: chinaDay(new Date()), build: false});
     expect(result.exitCode).toBe(1);
-    expect(result.lines.join('\n')).toContain(`${VISA}:${MARKED}: expired:`);
+    expect(result.lines.join('\n')).toContain(`${MARKED.file}:${MARKED.line}: expired:`);
   } finally {
     jest.useRealTimers();
   }

@@ -5,10 +5,13 @@
  */
 import {
   acceptAnswers,
+  checkQueries,
   movedQueries,
+  namedGuides,
   parseQueries,
   type QueryResult,
 } from '../../scripts/search-queries';
+import type {SearchDocument} from '../../src/lib/search/protocol';
 
 const FILE = `# Payments
 alipy: apps#alipay # a slip
@@ -70,5 +73,30 @@ describe("the travellers' queries file", () => {
     ]);
     expect(all).toContain('# Nothing answers these');
     expect(() => acceptAnswers(FILE, results, ['alipay'])).toThrow('No such query: alipay');
+  });
+
+  it('judges each query among the guides it names, where a guide no line names yet may come first', () => {
+    const guide = (slug: string, heading: string, text: string): SearchDocument => ({
+      url: `/blog/${slug}`,
+      title: slug,
+      description: '',
+      sections: [{id: 'tickets', heading, text}],
+    });
+    const documents = [
+      guide('apps', 'Booking', 'The 12306 app sells train tickets.'),
+      guide('rail', '12306 train tickets', 'Book 12306 train tickets with a passport.'),
+    ];
+    const queries = parseQueries("'12306': apps#tickets\nxylophone: none\n");
+    expect(namedGuides(queries)).toEqual(new Set(['apps']));
+    const everyGuide = checkQueries(documents, queries);
+    expect(everyGuide.map(({got, right}) => [got, right])).toEqual([
+      ['rail#tickets', false],
+      ['nothing', true],
+    ]);
+    const named = checkQueries(documents, queries, namedGuides(queries));
+    expect(named.map(({got, right}) => [got, right])).toEqual([
+      ['apps#tickets', true],
+      ['nothing', true],
+    ]);
   });
 });

@@ -3,6 +3,10 @@
  * queries of tests/unit/search-queries.yaml, each with the guide and section that answers it. At
  * least 95% must be right at first; when not, the failure names every query that moved and how
  * to accept a better answer. The file's own reading: search-queries-file.test.ts.
+ *
+ * Each is judged among the guides the file names: a guide a writer has just added, which no line
+ * names yet, may rightly come first for some (a rail guide for "高铁"), and is judged once the
+ * file names it. `npx tsx scripts/search-queries.ts` shows what it took, against every guide.
  */
 import {existsSync} from 'node:fs';
 import path from 'node:path';
@@ -11,6 +15,7 @@ import {
   builtSearchDocuments,
   checkQueries,
   movedQueries,
+  namedGuides,
   shareRight,
   type QueryResult,
 } from '../../scripts/search-queries';
@@ -24,7 +29,7 @@ describe("travellers' queries on the built guides", () => {
     if (!existsSync(path.join(BUILD, 'sitemap.xml'))) {
       throw new Error(`No production build in ${BUILD}: run "npm run build" first.`);
     }
-    results = checkQueries(await builtSearchDocuments(BUILD));
+    results = checkQueries(await builtSearchDocuments(BUILD), SEARCH_QUERIES, namedGuides());
   });
 
   it('asks at least 40 questions, 5 of them with no answer, of guides the build has', () => {

@@ -1,7 +1,8 @@
 /**
- * Journeys that depend on the engine's clock and on the framework: a guide read on 1 January 2027
- * at 10:00 in Beijing (the engine's own clock set from outside with Debian's faketime, as no
- * WebDriver command sets it), and the waitlist form on a build with a product coming soon.
+ * Journeys that depend on the engine's clock and on the framework: a guide read at 10:00 in
+ * Beijing on the morning after its first marked fact ended (the engine's own clock set from
+ * outside with Debian's faketime, as no WebDriver command sets it), and the waitlist form on a
+ * build with a product coming soon.
  */
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
@@ -11,12 +12,14 @@ import {webKitSession} from './session';
 
 const WAIT = {timeoutMs: 20_000};
 
-const NEW_YEAR_IN_BEIJING = new Date('2027-01-01T10:00:00+08:00');
+const LAST_DAY = expiringGuideLastDay();
+/** 10:00 in Beijing on the day after LAST_DAY. */
+const NEXT_MORNING = new Date(new Date(`${LAST_DAY}T10:00:00+08:00`).getTime() + 86_400_000);
 
-void describe('on 1 January 2027 in Beijing', () => {
-  const session = webKitSession({clock: NEW_YEAR_IN_BEIJING});
+void describe(`the morning after ${LAST_DAY} in Beijing`, () => {
+  const session = webKitSession({clock: NEXT_MORNING});
 
-  void test(`a guide read at 10:00 notes the facts that ended on ${expiringGuideLastDay()}`, async () => {
+  void test(`a guide read at 10:00 notes the facts that ended on ${LAST_DAY}`, async () => {
     const browser = await session.open({args: ['--time-zone=Asia/Shanghai']});
     await browser.url(session.site.url + EXPIRING_GUIDE);
     const [now, zone] = await browser.execute(() => [
@@ -24,11 +27,9 @@ void describe('on 1 January 2027 in Beijing', () => {
       Intl.DateTimeFormat().resolvedOptions().timeZone,
     ]);
     // faketime's clock runs on from its start: minutes at most have passed.
-    assert.ok(
-      now >= NEW_YEAR_IN_BEIJING.getTime() && now < NEW_YEAR_IN_BEIJING.getTime() + 600_000,
-    );
+    assert.ok(now >= NEXT_MORNING.getTime() && now < NEXT_MORNING.getTime() + 600_000);
     assert.equal(zone, 'Asia/Shanghai');
-    const notes = endedNotes(expiringGuideLastDay());
+    const notes = endedNotes(LAST_DAY);
     const text = () => browser.execute(() => document.querySelector('main')?.innerText ?? '');
     await until('the notes show', async () => (await text()).includes(notes.guide), WAIT);
     assert.ok((await text()).includes(notes.fact), 'the note beside a fact');
