@@ -3,7 +3,8 @@
  * once and checked against the writer's rules (./schema.ts), and the result, an `Article`, is what
  * every consumer reads: the blog plugin (through `parseFrontMatter`, so the framework and the
  * pages get the validated value), blog-summaries, freshness, social-cards, the feeds and
- * `npm run check-content`. Days in it are text, `YYYY-MM-DD`.
+ * `npm run check-content`. Its days are text, `YYYY-MM-DD`; the publication `date`, which may give
+ * a time, is a Date, as the blog plugin reads it.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
