@@ -23,6 +23,7 @@ import {POLICY_PATH, TERMS_PATH, builtPage, readerText, sectionText, shown} from
 import type {StepOutcome} from './owner-sql';
 import {createPgliteStorage, signUp, startServer, type Storage} from './server-process';
 
+// A ceiling, not a wait: the server and PGlite start in seconds, and each step waits for its state.
 jest.setTimeout(60_000);
 
 const $policy = builtPage(POLICY_PATH);
